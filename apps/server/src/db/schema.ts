@@ -1,0 +1,112 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Tables. JSON documents are kept as text so the same queries run on SQLite and PostgreSQL;
+ * booleans are 0/1 integers for the same reason. Every tenant row carries `org_id`.
+ */
+export interface OrganisationsTable {
+  id: string;
+  alias: string;
+  /** JSON: the pack's `organisation` object (OrganisationSettings). */
+  settings: string;
+  /** Hash of the last imported pack; an unchanged pack is not written again. */
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgHostsTable {
+  host: string;
+  org_id: string;
+}
+
+export interface TopicsTable {
+  org_id: string;
+  id: string;
+  position: number;
+  is_general: number;
+  visibility: string;
+  /** JSON: the whole Topic of the pack, correct answers included (never sent as is). */
+  data: string;
+}
+
+export interface TopicGroupsTable {
+  org_id: string;
+  id: string;
+  position: number;
+  visibility: string;
+  /** JSON: the TopicGroup of the pack without its topic list. */
+  data: string;
+}
+
+export interface TopicGroupTopicsTable {
+  org_id: string;
+  group_id: string;
+  topic_id: string;
+  position: number;
+}
+
+export interface UserGroupsTable {
+  org_id: string;
+  id: string;
+  position: number;
+  /** JSON: the UserGroup of the pack without its topic list. */
+  data: string;
+}
+
+export interface UserGroupTopicsTable {
+  org_id: string;
+  group_id: string;
+  topic_id: string;
+  position: number;
+}
+
+export interface BundlesTable {
+  org_id: string;
+  id: string;
+  position: number;
+  user_group_id: string;
+  data: string;
+}
+
+export interface UsersTable {
+  id: string;
+  org_id: string;
+  username: string;
+  username_key: string;
+  email: string;
+  email_key: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  /** 1 when the account was declared by a content pack (demo accounts); exported with it. */
+  from_pack: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserGroupMembersTable {
+  org_id: string;
+  group_id: string;
+  user_id: string;
+  role: string;
+}
+
+export interface Database {
+  organisations: OrganisationsTable;
+  org_hosts: OrgHostsTable;
+  topics: TopicsTable;
+  topic_groups: TopicGroupsTable;
+  topic_group_topics: TopicGroupTopicsTable;
+  user_groups: UserGroupsTable;
+  user_group_topics: UserGroupTopicsTable;
+  bundles: BundlesTable;
+  users: UsersTable;
+  user_group_members: UserGroupMembersTable;
+}
+
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type { Generated };

@@ -1,0 +1,54 @@
+import type { ApiErrorBody } from '@portal/domain';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error meant for the client: its status and message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errfor?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, what);
+
+export function sendError(reply: FastifyReply, status: number, message: string, errfor?: Record<string, string>) {
+  const body: ApiErrorBody = { errors: [message], ...(errfor && { errfor }) };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldName(instancePath: string | undefined, context: string | undefined): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'request';
+}
+
+/**
+ * One error handler for the whole API (design §4): validation problems are a 400 with `errfor`,
+ * other client errors keep their status and message, and a 5xx says nothing of its cause.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errfor: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext);
+        errfor[name] ??= issue.message ?? 'is invalid';
+      }
+      const first = Object.entries(errfor)[0];
+      return sendError(reply, 400, first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request', errfor);
+    }
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.errfor);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type): clear and safe.
+      const errfor = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? { body: error.message } : undefined;
+      return sendError(reply, status, error.message, errfor);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'An internal error occurred. Please try again later.');
+  });
+
+}

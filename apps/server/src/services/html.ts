@@ -1,0 +1,36 @@
+import sanitizeHtml from 'sanitize-html';
+import type { LocalisedText } from '@portal/domain';
+
+/** The only markup author HTML may carry (docs/content-packs.md lists it for authors). */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4',
+    'blockquote', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'span',
+    'hr', 'figure', 'figcaption', 'sub', 'sup',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt'],
+    span: ['data-ref', 'data-use'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+  },
+};
+// rel is added by the transform, so it must be allowed too.
+options.allowedAttributes = { ...options.allowedAttributes, a: ['href', 'title', 'rel'] };
+
+export function sanitizeAuthorHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+export function sanitizeLocalisedHtml<T extends LocalisedText>(value: T): T {
+  if (typeof value === 'string') return sanitizeAuthorHtml(value) as T;
+  const out: Record<string, string> = {};
+  for (const [locale, html] of Object.entries(value)) if (html != null) out[locale] = sanitizeAuthorHtml(html);
+  return out as T;
+}

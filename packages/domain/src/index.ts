@@ -1,0 +1,5 @@
+export * from './api';
+export * from './color';
+export * from './content-pack';
+export * from './locale';
+export * from './api-schemas';
