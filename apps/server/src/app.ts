@@ -27,7 +27,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<App> {
     logger: loggerOptions(config.logLevel),
     bodyLimit: 1_048_576,
     trustProxy: true,
-    return503OnClosing: true,
+    // A request already on a connection when SIGTERM comes is answered, not refused.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

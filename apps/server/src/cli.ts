@@ -18,13 +18,24 @@ function readPack(file: string | undefined): unknown {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(stripNpmBanner(text));
   } catch (err) {
     throw new UsageError(`${file} is not JSON: ${(err as Error).message}`);
   }
 }
 
 class UsageError extends Error {}
+
+/**
+ * `npm run portal -- export x > pack.json` leaves npm's "> portal" banner at the top of the file
+ * (npm writes it to stdout); it is not part of the pack, so import skips it.
+ */
+function stripNpmBanner(text: string): string {
+  const lines = text.split('\n');
+  let i = 0;
+  while (i < lines.length && (lines[i]!.trim() === '' || lines[i]!.startsWith('> '))) i++;
+  return lines.slice(i).join('\n');
+}
 
 function printProblems(file: string, problems: { path: string; message: string }[]) {
   process.stderr.write(`${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed\n`);

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
+import { makePack } from './test/factories';
+
+const cli = path.join(import.meta.dirname, 'cli.ts');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+
+function portal(args: string[], databaseUrl: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function writePack(name: string, pack: unknown) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(pack));
+  return file;
+}
+
+describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it('validates a pack and prints every problem with its JSON path', () => {
+    const bad = makePack('clitest') as unknown as { topics: { pages: unknown[] }[]; organisation: { locales: unknown } };
+    bad.topics[0]!.pages.push({ _id: 'p', name: 'P', fragments: [{ _id: 'f', type: 'video' }] });
+    bad.organisation.locales = [];
+    const result = portal(['validate', writePack('bad.json', bad)], t.url);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('2 problems; nothing was changed');
+    expect(result.stderr).toContain('topics[0].pages[1].fragments[0].type:');
+    expect(result.stderr).toContain('organisation.locales:');
+    expect(portal(['validate', writePack('good.json', makePack('clitest'))], t.url)).toMatchObject({ code: 0 });
+  });
+
+  it('imports, says so, and changes nothing the second time', () => {
+    const file = writePack('pack.json', makePack('clitest'));
+    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: imported\n' });
+    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+  });
+
+  it('refuses an invalid import without changing anything', () => {
+    const pack = makePack('clitest', { bundles: [{ _id: 'b', name: 'B', price: -1, userGroup: 'insiders' }] });
+    const result = portal(['import', writePack('neg.json', pack)], t.url);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('bundles[0].price:');
+  });
+
+  it('exports JSON on stdout that imports back unchanged', () => {
+    const exported = portal(['export', 'clitest'], t.url);
+    expect(exported.code).toBe(0);
+    const pack = JSON.parse(exported.stdout);
+    expect(pack.format).toBe('portal-content-pack/1');
+    expect(exported.stdout).not.toContain('learner-pass-1');
+    const file = writePack('exported.json', pack);
+    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+    expect(portal(['export', 'clitest'], t.url).stdout).toBe(exported.stdout);
+  });
+
+  it('imports a file that still has npm\'s run banner on top', () => {
+    const exported = portal(['export', 'clitest'], t.url).stdout;
+    const file = path.join(dir, 'with-banner.json');
+    fs.writeFileSync(file, `\n> portal\n> tsx --tsconfig apps/server/tsconfig.json apps/server/src/cli.ts export clitest\n\n${exported}`);
+    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+  });
+
+  it('explains its usage and unreadable input', () => {
+    expect(portal(['export', 'no-such-org'], t.url)).toMatchObject({ code: 1, stderr: 'no organisation "no-such-org"\n' });
+    expect(portal(['frobnicate'], t.url).code).toBe(2);
+    expect(portal(['import', path.join(dir, 'missing.json')], t.url).stderr).toContain('cannot read');
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"format": ');
+    expect(portal(['import', path.join(dir, 'broken.json')], t.url).stderr).toContain('is not JSON');
+  });
+});

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makePack } from './test/factories';
+
+const main = path.join(import.meta.dirname, 'main.ts');
+
+async function waitForReady(port: number): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      /* still starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become ready');
+}
+
+function startServer(port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
+  const contentDir = path.join(dataDir, 'content');
+  fs.mkdirSync(contentDir);
+  fs.writeFileSync(path.join(contentDir, 'seed.json'), JSON.stringify(makePack('seeded')));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_DIR: contentDir, DEFAULT_ORG: 'seeded', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  return { child, dataDir, log: () => log };
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('the server process', () => {
+  let running: ChildProcess | undefined;
+  afterEach(() => {
+    running?.kill('SIGKILL');
+  });
+
+  it('migrates, imports the demo packs into an empty database, and serves them', async () => {
+    const { child, log } = startServer(3931);
+    running = child;
+    await waitForReady(3931);
+    const org = await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json();
+    expect(org.alias).toBe('seeded');
+    const page = await (await fetch('http://127.0.0.1:3931/')).text();
+    expect(page).toContain('<meta name="portal-org" content="seeded">');
+    expect(log()).toContain('demo content pack imported');
+    expect(log()).not.toContain('learner-pass-1');
+  });
+
+  it('answers a request already in flight when SIGTERM comes, then exits cleanly', async () => {
+    const { child } = startServer(3932);
+    running = child;
+    await waitForReady(3932);
+    const socket = net.connect(3932, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    socket.write('GET /api/org/seeded HTTP/1.1\r\nHost: localhost\r\n');
+    await new Promise((r) => setTimeout(r, 200));
+    const exit = exited(child);
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write('Connection: close\r\n\r\n');
+    await new Promise((r) => socket.once('close', r));
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain('"alias":"seeded"');
+    expect(await exit).toBe(0);
+    // New connections are refused once it has gone.
+    await expect(fetch('http://127.0.0.1:3932/healthz')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,52 @@
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts the real, built server on loopback with its own data folder; resolves when ready. */
+export async function startPortal({ port, env = {} }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return { url: `http://127.0.0.1:${port}`, dataDir, stop: () => stopChild(child) };
+}
+
+export async function startBare({ port, jsonFile }) {
+  const child = fork(path.join(root, 'bench/bare-server.mjs'), [String(port), jsonFile], { stdio: 'inherit' });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => stopChild(child) };
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Requests per second and latency of one URL under load (autocannon, 50 connections). */
+export async function load(url, { duration = 8, connections = 50, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}

@@ -1,0 +1,59 @@
+// `npm test`: every check and every test, the browser tests included, then one closing line
+// "N passed, N failed" that adds up the unit, API and browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+const npx = (args) => ['npx', args];
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+const checks = [
+  ['typecheck', ...npx(['tsc', '-b'])],
+  ['lint', ...npx(['eslint', '.', '--max-warnings', '0'])],
+];
+for (const [title, command, args] of checks) if (!step(title, command, args)) failures.push(title);
+
+const vitestJson = path.join(out, 'vitest.json');
+const unitOk = step('unit and API tests (Vitest: domain, server on SQLite and PostgreSQL, web)', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (!unitOk) failures.push('vitest');
+
+if (step('build', 'npm', ['run', 'build'])) {
+  ensureChromium();
+  const playwrightJson = path.join(out, 'playwright.json');
+  const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  if (existsSync(playwrightJson)) {
+    const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected + stats.skipped;
+  } else failed += 1;
+  if (!e2eOk) failures.push('playwright');
+} else failures.push('build');
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);
