@@ -1,15 +1,24 @@
+import fs from 'node:fs';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
+import { tooMany } from './http/rate-limits';
 import { loggerOptions } from './http/logging';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { organisationRoutes } from './routes/org';
+import { uploadRoutes } from './routes/upload';
 import { registerWeb } from './routes/web';
-import { OrganisationService } from './services/organisation-service';
+import { createServices, type Services } from './services';
+import type { OrganisationService } from './services/organisation-service';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +28,7 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   organisations: OrganisationService;
+  services: Services;
 }
 
 /** Builds the whole server (plugins, then app services, then routes) without listening. */
@@ -56,11 +66,33 @@ export async function buildApp({ config, db }: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  const organisations = new OrganisationService(db);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => tooMany(context.after),
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('cache-control', 'private, max-age=86400');
+      // Only images show inline; anything else is downloaded, never rendered by the browser.
+      if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath)) res.header('content-disposition', 'attachment');
+    },
+  });
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const services = createServices(config, db, app.log);
+  const { organisations } = services;
   registerErrorHandling(app);
 
   await app.register(healthRoutes(db));
   await app.register(organisationRoutes(organisations, config));
+  await app.register(authRoutes(services, config));
+  await app.register(accountRoutes(services));
+  await app.register(uploadRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, { ...config, organisations });
@@ -74,5 +106,5 @@ export async function buildApp({ config, db }: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  return { app, organisations };
+  return { app, organisations, services };
 }

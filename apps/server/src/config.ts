@@ -19,6 +19,10 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   DEFAULT_ORG: z.string().default('doughmain'),
   SEED_CONTENT: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(10_485_760),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000).default(1),
 });
 
 export interface Config {
@@ -34,6 +38,14 @@ export interface Config {
   defaultOrg: string;
   /** Import the packs in `contentDir` when the database has no organisation. */
   seedContent: boolean;
+  /** Mail through this SMTP server; without it, mail goes to `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  uploadsDir: string;
+  outboxDir: string;
+  uploadMaxBytes: number;
+  sessionDays: number;
+  /** Multiplies every sign-in rate limit; for test rigs that sign in many times from one address. */
+  rateLimitScale: number;
 }
 
 /** Reads and checks the environment once; the rest of the server takes a `Config`. */
@@ -57,5 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(path.resolve(e.CONTENT_DIR), 'media'),
     defaultOrg: e.DEFAULT_ORG,
     seedContent: e.SEED_CONTENT === 'true',
+    smtpUrl: e.SMTP_URL,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    sessionDays: e.SESSION_DAYS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }

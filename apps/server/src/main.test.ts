@@ -47,7 +47,7 @@ describe('the server process', () => {
     const { child, log } = startServer(3931);
     running = child;
     await waitForReady(3931);
-    const org = await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json();
+    const org = (await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json()) as { alias: string };
     expect(org.alias).toBe('seeded');
     const page = await (await fetch('http://127.0.0.1:3931/')).text();
     expect(page).toContain('<meta name="portal-org" content="seeded">');

@@ -3,3 +3,5 @@ export * from './color';
 export * from './content-pack';
 export * from './locale';
 export * from './api-schemas';
+export * from './auth';
+export * from './errors';

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/0001-initial';
+import * as accounts from './migrations/0002-accounts';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,6 +20,7 @@ export interface Db {
 /** Migrations are bundled with the code (no directory scanning), in the order they apply. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,54 @@ export interface UsersTable {
   from_pack: number;
   created_at: string;
   updated_at: string;
+  phone: Generated<string>;
+  company: Generated<string>;
+  employee_id: Generated<string>;
+  /** JSON: {secure_url, original_filename, public_id}, or null. */
+  profile_picture: string | null;
+  /** The user group whose single sign-on this account uses; null for password accounts. */
+  oauth_group_id: string | null;
+}
+
+export interface SessionsTable {
+  /** sha256 of the token: the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  org_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  org_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface UploadsTable {
+  public_id: string;
+  org_id: string;
+  user_id: string;
+  storage_key: string;
+  url: string;
+  original_filename: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface InvitesTable {
+  id: string;
+  org_id: string;
+  group_id: string;
+  email_key: string | null;
+  created_at: string;
+  used_by: string | null;
+  used_at: string | null;
 }
 
 export interface UserGroupMembersTable {
@@ -103,6 +151,10 @@ export interface Database {
   bundles: BundlesTable;
   users: UsersTable;
   user_group_members: UserGroupMembersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  uploads: UploadsTable;
+  invites: InvitesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errfor?: Record<string, string>,
+    /** More top-level fields of the error body, such as `oAuthGroupId`. */
+    readonly extra?: Record<string, string>,
   ) {
     super(message);
   }
@@ -15,8 +17,14 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
-export function sendError(reply: FastifyReply, status: number, message: string, errfor?: Record<string, string>) {
-  const body: ApiErrorBody = { errors: [message], ...(errfor && { errfor }) };
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errfor?: Record<string, string>,
+  extra?: Record<string, string>,
+) {
+  const body: ApiErrorBody = { ...extra, errors: [message], ...(errfor && { errfor }) };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -40,7 +48,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.entries(errfor)[0];
       return sendError(reply, 400, first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request', errfor);
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.errfor);
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // An oversized JSON body is bad input like any other: 400 with errfor (uploads answer 413).
+      const limit = request.routeOptions.bodyLimit;
+      return sendError(reply, 400, 'The request body is too large.', { body: `must be at most ${limit ?? 'the allowed'} bytes` });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type): clear and safe.

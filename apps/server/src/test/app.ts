@@ -1,13 +1,15 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { OrganisationService } from '../services/organisation-service';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 
 export interface TestApp {
   app: FastifyInstance;
+  config: Config;
   organisations: OrganisationService;
   database: TestDatabase;
   close(): Promise<void>;
@@ -16,9 +18,10 @@ export interface TestApp {
 /** The real app on a new, migrated database of `kind`; requests go through `app.inject`. */
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(os.tmpdir(), 'portal-unused'),
+    DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     ...env,
   });
@@ -27,11 +30,13 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
   await app.ready();
   return {
     app,
+    config,
     organisations,
     database,
     close: async () => {
       await app.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

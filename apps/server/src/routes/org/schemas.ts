@@ -4,6 +4,7 @@ export const errorBodySchema = z
   .object({
     errors: z.array(z.union([z.string(), z.record(z.string(), z.string())])),
     errfor: z.record(z.string(), z.string()).optional(),
+    oAuthGroupId: z.string().optional().describe('Set when the account must sign in through this group’s SSO'),
   })
   .describe('Error body (design §4)');
 

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { OutboxMailer, SmtpMailer, type Mailer } from '../adapters/mail/mailer';
+import { LocalFileStorage } from '../adapters/storage/local-storage';
+import type { FileStorage } from '../adapters/storage/storage';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { AccountService } from './account-service';
+import { OrganisationService } from './organisation-service';
+import { SessionService } from './session-service';
+import { UploadService } from './upload-service';
+
+/** The use cases, built once per app from its configuration and adapters. */
+export interface Services {
+  organisations: OrganisationService;
+  sessions: SessionService;
+  accounts: AccountService;
+  uploads: UploadService;
+  mailer: Mailer;
+  storage: FileStorage;
+}
+
+export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
+  const organisations = new OrganisationService(db);
+  const sessions = new SessionService(db, config.sessionDays);
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, log) : new OutboxMailer(config.outboxDir, log);
+  const storage = new LocalFileStorage(config.uploadsDir);
+  const accounts = new AccountService(db, sessions, mailer, storage, log);
+  const uploads = new UploadService(db, storage, config.uploadMaxBytes);
+  return { organisations, sessions, accounts, uploads, mailer, storage };
+}

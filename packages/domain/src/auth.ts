@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { usernameSchema } from './content-pack';
+
+/** Password rules, the same in the signup and reset forms and on the server. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+const password = z
+  .string({ error: 'is required' })
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+const required = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional();
+const email = z.string({ error: 'is required' }).trim().min(1, 'is required').max(254).pipe(z.email('must be an email address'));
+
+/** POST /{org}/login: `username` is the username or the email (spec §5). */
+export const loginBodySchema = z.object({
+  username: required(254),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+});
+
+/** POST /{org}/signup/{suffix} (spec §5: username, email and password required). */
+export const signupBodySchema = z.object({
+  username: z.string({ error: 'is required' }).trim().pipe(usernameSchema),
+  email,
+  password,
+  first: optionalText(100),
+  last: optionalText(100),
+  inviteId: z.string().max(100).optional(),
+});
+
+export const forgotBodySchema = z.object({ email });
+
+export const resetBodySchema = z
+  .object({ password, confirm: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX) })
+  .refine((b) => b.password === b.confirm, { message: 'does not match the password', path: ['confirm'] });
+
+export const resetParamsSchema = z.object({
+  org: z.string().min(1).max(100),
+  email: z.string().min(1).max(254),
+  token: z.string().min(1).max(200),
+});
+
+/** PUT /{org}/account/settings: only what is sent changes; names are trimmed (spec §5). */
+export const accountUpdateSchema = z.object({
+  name: z.object({ first: optionalText(100), last: optionalText(100) }).optional(),
+  phone: optionalText(50),
+  company: optionalText(200),
+  employeeId: optionalText(100),
+});
+
+/** The answer of the upload endpoint (design §4) and the body of the profile-picture call. */
+export const uploadedFileSchema = z.object({
+  secure_url: z.string().min(1).max(2_000),
+  original_filename: z.string().max(255),
+  public_id: z.string().min(1).max(100),
+});
+
+export type LoginBody = z.infer<typeof loginBodySchema>;
+export type SignupBody = z.infer<typeof signupBodySchema>;
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export interface AccountView {
+  user: { id: { email: string; username: string; isOAuthUser: boolean } };
+  userGroups: { _id: string; name: string; isAdmin: boolean }[];
+  name: { first: string; last: string; full: string };
+  phone: string;
+  company: string;
+  employeeId: string;
+  profilePicture?: { secure_url: string };
+}
+
+/** First letter of the full name, else of the username, for the avatar (spec §2). */
+export function avatarInitial(account: Pick<AccountView, 'name' | 'user'>): string {
+  const source = account.name.full.trim() || account.user.id.username;
+  return (source[0] ?? '?').toUpperCase();
+}
+
+export const IDLE_TIMEOUT_MS = 1_800_000;
