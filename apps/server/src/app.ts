@@ -23,6 +23,8 @@ import type { OrganisationService } from './services/organisation-service';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Where logs go (stdout by default); tests read them to prove no secret is written. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface App {
@@ -32,9 +34,9 @@ export interface App {
 }
 
 /** Builds the whole server (plugins, then app services, then routes) without listening. */
-export async function buildApp({ config, db }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 1_048_576,
     trustProxy: true,
     // A request already on a connection when SIGTERM comes is answered, not refused.

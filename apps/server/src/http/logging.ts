@@ -1,5 +1,3 @@
-import type { FastifyServerOptions } from 'fastify';
-
 /** Path parts that carry a secret (reset tokens today) are masked before a URL is logged. */
 export function redactUrl(url: string): string {
   return url
@@ -7,7 +5,7 @@ export function redactUrl(url: string): string {
     .replace(/([?&](token|code|password)=)[^&]*/gi, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string) {
   return {
     level,
     redact: {

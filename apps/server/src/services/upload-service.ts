@@ -31,14 +31,21 @@ function plainTextType(name: string, data: Buffer): string | undefined {
   if (!type) return undefined;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? undefined : type;
+    const hasControlBytes = [...text].some((c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x20 && c !== '\n' && c !== '\r' && c !== '\t' && c !== '\f' && c !== '\v';
+    });
+    return hasControlBytes ? undefined : type;
   } catch {
     return undefined;
   }
 }
 
 export function cleanFilename(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f<>:"|?*]/g, '').trim();
+  const base = [...path.basename(name.replace(/\\/g, '/'))]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && !'<>:"|?*'.includes(c))
+    .join('')
+    .trim();
   return (base || 'file').slice(0, 255);
 }
 

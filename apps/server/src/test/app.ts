@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** The real app on a new, migrated database of `kind`; requests go through `app.inject`. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
@@ -26,7 +26,7 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     ...env,
   });
   // The test database owns the connection; the app must not close it before the test drops it.
-  const { app, organisations } = await buildApp({ config, db: { ...database.db, destroy: async () => {} } });
+  const { app, organisations } = await buildApp({ config, db: { ...database.db, destroy: async () => {} }, ...(logStream && { logStream }) });
   await app.ready();
   return {
     app,
