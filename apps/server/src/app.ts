@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { organisationRoutes } from './routes/org';
 import { uploadRoutes } from './routes/upload';
+import { workbookRoutes } from './routes/workbook';
 import { registerWeb } from './routes/web';
 import { createServices, type Services } from './services';
 import type { OrganisationService } from './services/organisation-service';
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(authRoutes(services, config));
   await app.register(accountRoutes(services));
   await app.register(uploadRoutes(services));
+  await app.register(workbookRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, { ...config, organisations });

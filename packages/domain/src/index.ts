@@ -5,3 +5,4 @@ export * from './locale';
 export * from './api-schemas';
 export * from './auth';
 export * from './errors';
+export * from './workbook';

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import pg from 'pg';
 import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
+import * as workbooks from './migrations/0003-workbooks';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ export interface Db {
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
+  '0003-workbooks': workbooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

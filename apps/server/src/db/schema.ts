@@ -140,6 +140,15 @@ export interface UserGroupMembersTable {
   role: string;
 }
 
+export interface WorkbooksTable {
+  org_id: string;
+  user_id: string;
+  /** JSON: the Workbook (domain), merged field by field on every save. */
+  data: string;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -155,6 +164,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   uploads: UploadsTable;
   invites: InvitesTable;
+  workbooks: WorkbooksTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

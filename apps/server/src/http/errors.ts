@@ -28,6 +28,13 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A route's own answer to a body over its limit (`config.bodyTooLarge`), e.g. 413 for workbooks. */
+export interface BodyTooLarge {
+  status: number;
+  message: string;
+  errfor: Record<string, string>;
+}
+
 function fieldName(instancePath: string | undefined, context: string | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return path || context || 'request';
@@ -50,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // An oversized JSON body is bad input like any other: 400 with errfor (uploads answer 413).
+      const own = (request.routeOptions.config as { bodyTooLarge?: BodyTooLarge }).bodyTooLarge;
+      if (own) return sendError(reply, own.status, own.message, own.errfor);
+      // An oversized JSON body is bad input like any other: 400 with errfor.
       const limit = request.routeOptions.bodyLimit;
       return sendError(reply, 400, 'The request body is too large.', { body: `must be at most ${limit ?? 'the allowed'} bytes` });
     }

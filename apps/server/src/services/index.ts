@@ -8,6 +8,7 @@ import { AccountService } from './account-service';
 import { OrganisationService } from './organisation-service';
 import { SessionService } from './session-service';
 import { UploadService } from './upload-service';
+import { WorkbookService } from './workbook-service';
 
 /** The use cases, built once per app from its configuration and adapters. */
 export interface Services {
@@ -15,6 +16,7 @@ export interface Services {
   sessions: SessionService;
   accounts: AccountService;
   uploads: UploadService;
+  workbooks: WorkbookService;
   mailer: Mailer;
   storage: FileStorage;
 }
@@ -26,5 +28,5 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const storage = new LocalFileStorage(config.uploadsDir);
   const accounts = new AccountService(db, sessions, mailer, storage, log);
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
-  return { organisations, sessions, accounts, uploads, mailer, storage };
+  return { organisations, sessions, accounts, uploads, workbooks: new WorkbookService(db), mailer, storage };
 }
