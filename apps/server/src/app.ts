@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -43,7 +43,13 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     // A request already on a connection when SIGTERM comes is answered, not refused.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // One access-log line per request (below) instead of Fastify's two; 5xx errors are
+    // logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -31,7 +31,8 @@ describe('logs', () => {
     const link = resetLinkIn(mail)!;
     await t.app.inject({ method: 'PUT', url: `/api/org/doughmain/login/reset/${encodeURIComponent(link.email)}/${link.token}`, payload: { password: 'Next-Secret-Pw!', confirm: 'Next-Secret-Pw!' } });
 
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
+    expect(log).toContain('/api/org/doughmain/login');
     expect(log).toContain('mail written to the outbox');
     for (const secret of [learner.password, 'Wrong-Secret-Pw!', 'Next-Secret-Pw!', token, link.token]) expect(log).not.toContain(secret);
     expect(log).toContain('/login/reset/[redacted]/[redacted]');
