@@ -54,7 +54,7 @@ export const urlSchema = z
     message: 'must be an http(s) address or a path starting with /',
   });
 
-const colorSchema = z.string().refine(isHexColor, { message: 'must be a hex colour such as #1a4d8f' });
+const colorSchema = z.string().refine((v) => v.startsWith('#') && isHexColor(v), { message: 'must be a hex colour such as #1a4d8f' });
 
 export const themeSchema = z.strictObject({
   primaryColor: colorSchema,
@@ -149,6 +149,46 @@ export const fieldSchema = z
       problem(['height'], 'only string fields have a height');
     if (field.correctValue !== undefined && !(field.scoreWeight && field.scoreWeight > 0))
       problem(['scoreWeight'], 'a field with a correctValue needs a scoreWeight above 0');
+    const isNumeric = field.type === 'number' || field.type === 'slider';
+    if (!isNumeric && (field.minValue !== undefined || field.maxValue !== undefined))
+      problem(['minValue'], 'only number and slider fields have minValue and maxValue');
+    if (field.tolerance !== undefined && !isNumeric) problem(['tolerance'], 'only number and slider fields have a tolerance');
+    if (isNumeric && typeof field.defaultValue === 'number') {
+      if ((field.minValue !== undefined && field.defaultValue < field.minValue) || (field.maxValue !== undefined && field.defaultValue > field.maxValue))
+        problem(['defaultValue'], 'must be between minValue and maxValue');
+    }
+    if (field.pickList) {
+      const ids = new Set<string>();
+      const values = new Set<string>();
+      field.pickList.forEach((entry, i) => {
+        if (ids.has(entry._id)) problem(['pickList', i, '_id'], `duplicate pickList id "${entry._id}"`);
+        if (values.has(entry.value)) problem(['pickList', i, 'value'], `duplicate pickList value "${entry.value}"`);
+        ids.add(entry._id);
+        values.add(entry.value);
+      });
+    }
+    if (field.correctValue !== undefined) {
+      const accepted = Array.isArray(field.correctValue) ? field.correctValue : [field.correctValue];
+      const fits = (v: unknown): boolean => {
+        switch (field.type) {
+          case 'select':
+          case 'radio':
+            return typeof v === 'string' && !!field.pickList?.some((p) => p.value === v);
+          case 'number':
+          case 'slider':
+            return typeof v === 'number';
+          case 'boolean':
+            return typeof v === 'boolean';
+          case 'string':
+            return typeof v === 'string';
+          default:
+            return false;
+        }
+      };
+      if (field.type === 'table' || field.type === 'file') problem(['correctValue'], `a ${field.type} field cannot be scored`);
+      else if (!accepted.length || !accepted.every(fits))
+        problem(['correctValue'], field.pickList ? 'must be the value (or a list of values) of pickList entries' : `must be a ${field.type === 'string' ? 'string' : field.type === 'boolean' ? 'boolean' : 'number'} or a list of them`);
+    }
   });
 
 export const formulaSchema = z.strictObject({
@@ -303,6 +343,13 @@ export function formulaReferences(body: string): string[] {
   return [...body.matchAll(/data-ref\s*=\s*["']([^"']*)["']/g)].map((m) => m[1] ?? '');
 }
 
+/** Every `data-use` of a formula: only "score" and "max" mean something (design §7). */
+export function formulaUses(body: string): string[] {
+  return [...body.matchAll(/data-use\s*=\s*["']([^"']*)["']/g)].map((m) => m[1] ?? '');
+}
+
+export const RESERVED_IDS = ['topic', 'general', 'reportcard', 'others'] as const;
+
 type Path = (string | number)[];
 
 export const contentPackSchema = z
@@ -326,22 +373,36 @@ export const contentPackSchema = z
       else seen.set(key, pathText(path));
     };
 
+    const referenceKinds = new Map<string, string>();
+    const reference = (kind: string, id: string, path: Path) => {
+      if ((RESERVED_IDS as readonly string[]).includes(id)) problem(path, `"${id}" is reserved; choose another id`);
+      const other = referenceKinds.get(id);
+      if (other && other !== kind) problem(path, `"${id}" is already the id of a ${other}; formulas could not tell them apart`);
+      referenceKinds.set(id, kind);
+    };
     const topics = pack.general ? [{ topic: pack.general, path: ['general'] as Path }] : [];
     pack.topics.forEach((topic, i) => topics.push({ topic, path: ['topics', i] }));
     const referable = new Set<string>(['topic']);
     for (const { topic, path } of topics) {
       unique('topic', topic._id, [...path, '_id']);
+      if ((RESERVED_IDS as readonly string[]).includes(topic._id)) problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
       topic.pages.forEach((page, p) => {
         unique('page', page._id, [...path, 'pages', p, '_id']);
+        reference('page', page._id, [...path, 'pages', p, '_id']);
         referable.add(page._id);
         page.fragments.forEach((fragment, f) => {
           const at: Path = [...path, 'pages', p, 'fragments', f];
           unique('fragment', fragment._id, [...at, '_id']);
           if (fragment.type === 'field') {
             unique('field', fragment.field._id, [...at, 'field', '_id']);
+            reference('field', fragment.field._id, [...at, 'field', '_id']);
             referable.add(fragment.field._id);
           }
-          if (fragment.type === 'formula') referable.add(fragment.formula._id);
+          if (fragment.type === 'formula') {
+            unique('formula', fragment.formula._id, [...at, 'formula', '_id']);
+            reference('formula', fragment.formula._id, [...at, 'formula', '_id']);
+            referable.add(fragment.formula._id);
+          }
         });
       });
     }
@@ -350,6 +411,8 @@ export const contentPackSchema = z
         const checkRefs = (body: string, at: Path) => {
           for (const ref of formulaReferences(body))
             if (!referable.has(ref)) problem(at, `refers to "${ref}", which is not a field, page or formula of this pack`);
+          for (const use of formulaUses(body))
+            if (use !== 'score' && use !== 'max') problem(at, `data-use="${use}" must be "score" or "max"`);
         };
         if (page.showCondition) checkRefs(page.showCondition.formula.body, [...path, 'pages', p, 'showCondition', 'formula', 'body']);
         page.fragments.forEach((fragment, f) => {
@@ -378,6 +441,18 @@ export const contentPackSchema = z
       unique('bundle', bundle._id, ['bundles', b, '_id']);
       if (!groupIds.has(bundle.userGroup)) problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
     });
+    const locales = new Set(pack.organisation.locales);
+    const walk = (value: unknown, path: Path) => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+      else if (value && typeof value === 'object') {
+        const entries = Object.entries(value);
+        const isText = entries.length > 0 && entries.every(([k, v]) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof v === 'string');
+        if (isText) {
+          for (const [k] of entries) if (!locales.has(k)) problem([...path, k], `"${k}" is not one of the organisation's locales (${[...locales].join(', ')})`);
+        } else for (const [k, v] of entries) walk(v, [...path, k]);
+      }
+    };
+    walk(pack, []);
     pack.users.forEach((user, u) => {
       unique('username', user.username.toLowerCase(), ['users', u, 'username']);
       unique('email', user.email.toLowerCase(), ['users', u, 'email']);
