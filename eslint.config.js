@@ -1,23 +1,47 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/.tsbuild/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'content/media/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.tsbuild/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'content/media/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='eval']", message: 'eval is never used: author input must not run as code.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'new Function is never used: author input must not run as code.' },
+        {
+          selector: "CallExpression[callee.name='eval']",
+          message: 'eval is never used: author input must not run as code.',
+        },
+        {
+          selector: "NewExpression[callee.name='Function']",
+          message: 'new Function is never used: author input must not run as code.',
+        },
       ],
       'import-x/no-cycle': 'error',
     },
@@ -26,7 +50,10 @@ export default tseslint.config(
     // The domain is pure (design §1): no I/O, no environment, nothing of ours.
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@portal/*', 'react', 'kysely', 'fastify'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '@portal/*', 'react', 'kysely', 'fastify'] },
+      ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'window', 'document', 'localStorage'],
     },
   },
@@ -41,10 +68,41 @@ export default tseslint.config(
         {
           zones: [
             // Features never import each other; shared code lives in components/ or app/.
-            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/home', from: './apps/web/src/features', except: ['./home'] },
-            { target: './apps/web/src/features/topics', from: './apps/web/src/features', except: ['./topics'] },
-            { target: './apps/web/src/features/store', from: './apps/web/src/features', except: ['./store'] },
+            {
+              target: './apps/web/src/features/auth',
+              from: './apps/web/src/features',
+              except: ['./auth'],
+            },
+            {
+              target: './apps/web/src/features/shell',
+              from: './apps/web/src/features',
+              except: ['./shell'],
+            },
+            {
+              target: './apps/web/src/features/profile',
+              from: './apps/web/src/features',
+              except: ['./profile'],
+            },
+            {
+              target: './apps/web/src/features/page',
+              from: './apps/web/src/features',
+              except: ['./page'],
+            },
+            {
+              target: './apps/web/src/features/home',
+              from: './apps/web/src/features',
+              except: ['./home'],
+            },
+            {
+              target: './apps/web/src/features/topics',
+              from: './apps/web/src/features',
+              except: ['./topics'],
+            },
+            {
+              target: './apps/web/src/features/store',
+              from: './apps/web/src/features',
+              except: ['./store'],
+            },
           ],
         },
       ],
@@ -54,11 +112,20 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     rules: {
       // Configuration is read once, in config.ts (conventions §4).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {
-    files: ['apps/server/src/config.ts', 'apps/server/src/test/**', '**/*.test.ts', 'e2e/**', 'scripts/**'],
+    files: [
+      'apps/server/src/config.ts',
+      'apps/server/src/test/**',
+      '**/*.test.ts',
+      'e2e/**',
+      'scripts/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

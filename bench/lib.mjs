@@ -18,7 +18,9 @@ export async function startPortal({ port, env = {} }) {
 }
 
 export async function startBare({ port, jsonFile }) {
-  const child = fork(path.join(root, 'bench/bare-server.mjs'), [String(port), jsonFile], { stdio: 'inherit' });
+  const child = fork(path.join(root, 'bench/bare-server.mjs'), [String(port), jsonFile], {
+    stdio: 'inherit',
+  });
   await new Promise((resolve) => child.once('message', resolve));
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => stopChild(child) };
 }
@@ -47,6 +49,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 /** Requests per second and latency of one URL under load (autocannon, 50 connections). */
 export async function load(url, { duration = 8, connections = 50, headers = {} } = {}) {
   const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }

@@ -47,4 +47,7 @@ await organisationVersusBare();
 console.log('\nBenchmarks (autocannon, 50 connections, loopback):');
 for (const [name, r] of Object.entries(results)) console.log(`  ${name}: ${JSON.stringify(r)}`);
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-writeFileSync(path.join(root, 'bench-results/latest.json'), `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+writeFileSync(
+  path.join(root, 'bench-results/latest.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+);

@@ -9,9 +9,12 @@ export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   console.log(`${CHROMIUM} is missing: installing Debian's chromium package…`);
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core`,
+    {
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`);
 }
 

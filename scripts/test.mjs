@@ -13,8 +13,14 @@ mkdirSync(out, { recursive: true });
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`◀ ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `◀ ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -30,9 +36,11 @@ const checks = [
 for (const [title, command, args] of checks) if (!step(title, command, args)) failures.push(title);
 
 const vitestJson = path.join(out, 'vitest.json');
-const unitOk = step('unit and API tests (Vitest: domain, server on SQLite and PostgreSQL, web)', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
-]);
+const unitOk = step(
+  'unit and API tests (Vitest: domain, server on SQLite and PostgreSQL, web)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+);
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
@@ -43,9 +51,14 @@ if (!unitOk) failures.push('vitest');
 if (step('build', 'npm', ['run', 'build'])) {
   ensureChromium();
   const playwrightJson = path.join(out, 'playwright.json');
-  const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
+  const e2eOk = step(
+    'browser tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
+  );
   if (existsSync(playwrightJson)) {
     const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
     passed += stats.expected + stats.flaky;
@@ -55,5 +68,7 @@ if (step('build', 'npm', ['run', 'build'])) {
 } else failures.push('build');
 
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+// A step that failed without a failing test (typecheck, lint, build, an unhandled error) counts too.
+if (failures.length && !failed) failed = failures.length;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);

@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
@@ -15,6 +20,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { organisationRoutes } from './routes/org';
+import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
 import { registerWeb } from './routes/web';
@@ -48,7 +54,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,7 +79,11 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Portal API', version: '1.0.0', description: 'White-label learning portal (spec §7, design §4)' },
+      info: {
+        title: 'Portal API',
+        version: '1.0.0',
+        description: 'White-label learning portal (spec §7, design §4)',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -88,7 +101,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     setHeaders(res, filePath) {
       res.header('cache-control', 'private, max-age=86400');
       // Only images show inline; anything else is downloaded, never rendered by the browser.
-      if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath)) res.header('content-disposition', 'attachment');
+      if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath))
+        res.header('content-disposition', 'attachment');
     },
   });
 
@@ -98,17 +112,20 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   registerErrorHandling(app);
 
   await app.register(healthRoutes(db));
-  await app.register(organisationRoutes(organisations, config));
+  await app.register(organisationRoutes(services, config));
   await app.register(authRoutes(services, config));
   await app.register(accountRoutes(services));
   await app.register(uploadRoutes(services));
   await app.register(workbookRoutes(services));
+  await app.register(topicRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, { ...config, organisations });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media|uploads|assets)\//.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media|uploads|assets)\//.test(path);
     if (isPage) return serveIndex(request, reply);
     return sendError(reply, 404, `No route ${request.method} ${path}`);
   });

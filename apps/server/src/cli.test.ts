@@ -33,7 +33,10 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
   });
 
   it('validates a pack and prints every problem with its JSON path', () => {
-    const bad = makePack('clitest') as unknown as { topics: { pages: unknown[] }[]; organisation: { locales: unknown } };
+    const bad = makePack('clitest') as unknown as {
+      topics: { pages: unknown[] }[];
+      organisation: { locales: unknown };
+    };
     bad.topics[0]!.pages.push({ _id: 'p', name: 'P', fragments: [{ _id: 'f', type: 'video' }] });
     bad.organisation.locales = [];
     const result = portal(['validate', writePack('bad.json', bad)], t.url);
@@ -41,17 +44,27 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     expect(result.stderr).toContain('2 problems; nothing was changed');
     expect(result.stderr).toContain('topics[0].pages[1].fragments[0].type:');
     expect(result.stderr).toContain('organisation.locales:');
-    expect(portal(['validate', writePack('good.json', makePack('clitest'))], t.url)).toMatchObject({ code: 0 });
+    expect(portal(['validate', writePack('good.json', makePack('clitest'))], t.url)).toMatchObject({
+      code: 0,
+    });
   });
 
   it('imports, says so, and changes nothing the second time', () => {
     const file = writePack('pack.json', makePack('clitest'));
-    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: imported\n' });
-    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+    expect(portal(['import', file], t.url)).toMatchObject({
+      code: 0,
+      stderr: 'clitest: imported\n',
+    });
+    expect(portal(['import', file], t.url)).toMatchObject({
+      code: 0,
+      stderr: 'clitest: unchanged (already up to date)\n',
+    });
   });
 
   it('refuses an invalid import without changing anything', () => {
-    const pack = makePack('clitest', { bundles: [{ _id: 'b', name: 'B', price: -1, userGroup: 'insiders' }] });
+    const pack = makePack('clitest', {
+      bundles: [{ _id: 'b', name: 'B', price: -1, userGroup: 'insiders' }],
+    });
     const result = portal(['import', writePack('neg.json', pack)], t.url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('bundles[0].price:');
@@ -64,22 +77,38 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     expect(pack.format).toBe('portal-content-pack/1');
     expect(exported.stdout).not.toContain('learner-pass-1');
     const file = writePack('exported.json', pack);
-    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+    expect(portal(['import', file], t.url)).toMatchObject({
+      code: 0,
+      stderr: 'clitest: unchanged (already up to date)\n',
+    });
     expect(portal(['export', 'clitest'], t.url).stdout).toBe(exported.stdout);
   });
 
-  it('imports a file that still has npm\'s run banner on top', () => {
+  it("imports a file that still has npm's run banner on top", () => {
     const exported = portal(['export', 'clitest'], t.url).stdout;
     const file = path.join(dir, 'with-banner.json');
-    fs.writeFileSync(file, `\n> portal\n> tsx --tsconfig apps/server/tsconfig.json apps/server/src/cli.ts export clitest\n\n${exported}`);
-    expect(portal(['import', file], t.url)).toMatchObject({ code: 0, stderr: 'clitest: unchanged (already up to date)\n' });
+    fs.writeFileSync(
+      file,
+      `\n> portal\n> tsx --tsconfig apps/server/tsconfig.json apps/server/src/cli.ts export clitest\n\n${exported}`,
+    );
+    expect(portal(['import', file], t.url)).toMatchObject({
+      code: 0,
+      stderr: 'clitest: unchanged (already up to date)\n',
+    });
   });
 
   it('explains its usage and unreadable input', () => {
-    expect(portal(['export', 'no-such-org'], t.url)).toMatchObject({ code: 1, stderr: 'no organisation "no-such-org"\n' });
+    expect(portal(['export', 'no-such-org'], t.url)).toMatchObject({
+      code: 1,
+      stderr: 'no organisation "no-such-org"\n',
+    });
     expect(portal(['frobnicate'], t.url).code).toBe(2);
-    expect(portal(['import', path.join(dir, 'missing.json')], t.url).stderr).toContain('cannot read');
+    expect(portal(['import', path.join(dir, 'missing.json')], t.url).stderr).toContain(
+      'cannot read',
+    );
     fs.writeFileSync(path.join(dir, 'broken.json'), '{"format": ');
-    expect(portal(['import', path.join(dir, 'broken.json')], t.url).stderr).toContain('is not JSON');
+    expect(portal(['import', path.join(dir, 'broken.json')], t.url).stderr).toContain(
+      'is not JSON',
+    );
   });
 });

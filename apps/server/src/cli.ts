@@ -38,7 +38,9 @@ function stripNpmBanner(text: string): string {
 }
 
 function printProblems(file: string, problems: { path: string; message: string }[]) {
-  process.stderr.write(`${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed\n`);
+  process.stderr.write(
+    `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed\n`,
+  );
   for (const p of problems) process.stderr.write(`  ${p.path}: ${p.message}\n`);
 }
 
@@ -67,7 +69,9 @@ async function run(argv: string[]): Promise<number> {
         printProblems(arg ?? '', result.problems);
         return 1;
       }
-      process.stderr.write(`${result.alias}: ${result.changed ? 'imported' : 'unchanged (already up to date)'}\n`);
+      process.stderr.write(
+        `${result.alias}: ${result.changed ? 'imported' : 'unchanged (already up to date)'}\n`,
+      );
       return 0;
     }
     if (!arg) throw new UsageError('an organisation alias is required');

@@ -19,7 +19,10 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   DEFAULT_ORG: z.string().default('doughmain'),
   SEED_CONTENT: z.enum(['true', 'false']).default('true'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(10_485_760),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000).default(1),

@@ -26,7 +26,15 @@ function startServer(port: number) {
   fs.mkdirSync(contentDir);
   fs.writeFileSync(path.join(contentDir, 'seed.json'), JSON.stringify(makePack('seeded')));
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_DIR: contentDir, DEFAULT_ORG: 'seeded', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONTENT_DIR: contentDir,
+      DEFAULT_ORG: 'seeded',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -35,7 +43,8 @@ function startServer(port: number) {
   return { child, dataDir, log: () => log };
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('the server process', () => {
   let running: ChildProcess | undefined;
@@ -47,7 +56,9 @@ describe('the server process', () => {
     const { child, log } = startServer(3931);
     running = child;
     await waitForReady(3931);
-    const org = (await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json()) as { alias: string };
+    const org = (await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json()) as {
+      alias: string;
+    };
     expect(org.alias).toBe('seeded');
     const page = await (await fetch('http://127.0.0.1:3931/')).text();
     expect(page).toContain('<meta name="portal-org" content="seeded">');

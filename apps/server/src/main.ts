@@ -15,7 +15,8 @@ async function main() {
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  if (config.seedContent && (await countOrganisations(db)) === 0) await seed(db, config.contentDir, log);
+  if (config.seedContent && (await countOrganisations(db)) === 0)
+    await seed(db, config.contentDir, log);
 
   const { app } = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
@@ -42,9 +43,17 @@ async function main() {
 }
 
 async function seed(db: ReturnType<typeof openDatabase>, contentDir: string, log: pino.Logger) {
-  const files = fs.existsSync(contentDir) ? fs.readdirSync(contentDir).filter((f) => f.endsWith('.json')).sort() : [];
+  const files = fs.existsSync(contentDir)
+    ? fs
+        .readdirSync(contentDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const file of files) {
-    const result = await importContentPack(db, JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')));
+    const result = await importContentPack(
+      db,
+      JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')),
+    );
     if (!result.ok) {
       for (const p of result.problems) log.error(`${file}: ${p.path}: ${p.message}`);
       throw new Error(`The demo content pack ${file} is invalid`);

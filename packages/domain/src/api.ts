@@ -62,12 +62,23 @@ export interface OrganisationView {
     website?: string;
     phone1?: string;
     phone2?: string;
-    address?: { line1?: string; line2?: string; city?: string; state?: string; country?: string; zip?: string };
+    address?: {
+      line1?: string;
+      line2?: string;
+      city?: string;
+      state?: string;
+      country?: string;
+      zip?: string;
+    };
   };
   disableSelfSignup: boolean;
   userSignUpAgreement?: { url: string };
   enableMessaging: boolean;
-  constraints: { groupAdminMessagingOnly: boolean; messagingAllowed: boolean; maxTopicWorksheets: number };
+  constraints: {
+    groupAdminMessagingOnly: boolean;
+    messagingAllowed: boolean;
+    maxTopicWorksheets: number;
+  };
   /** Where files go (design §4): this server's `/api/upload` unless a hosted service is set. */
   upload: { url: string; preset: string; tag: string };
   /** Whether the store has bundles; the header and home page show Store links only then. */

@@ -10,9 +10,20 @@ const password = z
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
-const required = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional();
-const email = z.string({ error: 'is required' }).trim().min(1, 'is required').max(254).pipe(z.email('must be an email address'));
+const required = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+const email = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(254)
+  .pipe(z.email('must be an email address'));
 
 /** POST /{org}/login: `username` is the username or the email (spec §5). */
 export const loginBodySchema = z.object({
@@ -33,8 +44,14 @@ export const signupBodySchema = z.object({
 export const forgotBodySchema = z.object({ email });
 
 export const resetBodySchema = z
-  .object({ password, confirm: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX) })
-  .refine((b) => b.password === b.confirm, { message: 'does not match the password', path: ['confirm'] });
+  .object({
+    password,
+    confirm: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+  })
+  .refine((b) => b.password === b.confirm, {
+    message: 'does not match the password',
+    path: ['confirm'],
+  });
 
 export const resetParamsSchema = z.object({
   org: z.string().min(1).max(100),

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, contrastRatio, ensureContrast, isHexColor, parseHex, readableTextOn, toHex } from './color';
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  ensureContrast,
+  isHexColor,
+  parseHex,
+  readableTextOn,
+  toHex,
+} from './color';
 
 describe('colour parsing', () => {
   it('reads 3 and 6 digit hex colours', () => {
@@ -31,7 +39,11 @@ describe('contrast', () => {
   });
   it('reaches AA for any pair of colours', () => {
     const hex = fc
-      .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+      .tuple(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+      )
       .map(([r, g, b]) => toHex({ r, g, b }));
     fc.assert(
       fc.property(hex, hex, (fg, bg) => {

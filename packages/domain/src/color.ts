@@ -22,7 +22,10 @@ export function parseHex(value: string): Rgb {
 }
 
 export function toHex({ r, g, b }: Rgb): string {
-  const part = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const part = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${part(r)}${part(g)}${part(b)}`;
 }
 
@@ -61,7 +64,11 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
  * `foreground` moved towards black or white just far enough to reach `minRatio` on
  * `background`: the brand hue survives where it can, and text is always readable.
  */
-export function ensureContrast(foreground: string, background: string, minRatio = AA_CONTRAST): string {
+export function ensureContrast(
+  foreground: string,
+  background: string,
+  minRatio = AA_CONTRAST,
+): string {
   if (contrastRatio(foreground, background) >= minRatio) return toHex(parseHex(foreground));
   const target = parseHex(readableTextOn(background));
   const from = parseHex(foreground);

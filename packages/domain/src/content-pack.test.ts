@@ -8,14 +8,27 @@ function pack(topicFields: unknown[] = [], extra: Record<string, unknown> = {}) 
       alias: 'demo',
       name: { 'en-US': 'Demo', 'fr-CA': 'Démo' },
       locales: ['en-US', 'fr-CA'],
-      theme: { primaryColor: '#111111', secondaryColor: '#222222', tertiaryColor: '#333333', primaryBackgroundColor: '#ffffff', secondaryBackgroundColor: '#eeeeee', tertiaryBackgroundColor: '#dddddd' },
+      theme: {
+        primaryColor: '#111111',
+        secondaryColor: '#222222',
+        tertiaryColor: '#333333',
+        primaryBackgroundColor: '#ffffff',
+        secondaryBackgroundColor: '#eeeeee',
+        tertiaryBackgroundColor: '#dddddd',
+      },
       homePage: { title: 'Home' },
     },
     topics: [
       {
         _id: 't1',
         name: 'Topic',
-        pages: [{ _id: 'p1', name: 'Page', fragments: topicFields.map((field, i) => ({ _id: `f${i}`, type: 'field', field })) }],
+        pages: [
+          {
+            _id: 'p1',
+            name: 'Page',
+            fragments: topicFields.map((field, i) => ({ _id: `f${i}`, type: 'field', field })),
+          },
+        ],
       },
     ],
     ...extra,
@@ -29,13 +42,17 @@ const problemsOf = (input: unknown) => {
 
 describe('content pack checks', () => {
   it('accepts a minimal pack and fills defaults', () => {
-    const result = checkContentPack(pack([{ _id: 'q1', name: 'Q', type: 'number', minValue: 0, maxValue: 10, defaultValue: 5 }]));
+    const result = checkContentPack(
+      pack([{ _id: 'q1', name: 'Q', type: 'number', minValue: 0, maxValue: 10, defaultValue: 5 }]),
+    );
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.pack.topics[0]!.visibility).toBe('Public');
   });
 
   it('lists every structural problem with its JSON path', () => {
-    const bad = pack([{ _id: 'q1', name: 'Q', type: 'colour' }]) as { organisation: { theme: Record<string, string> } };
+    const bad = pack([{ _id: 'q1', name: 'Q', type: 'colour' }]) as {
+      organisation: { theme: Record<string, string> };
+    };
     bad.organisation.theme.primaryColor = '111111';
     expect(problemsOf(bad)).toEqual(
       expect.arrayContaining([
@@ -48,8 +65,26 @@ describe('content pack checks', () => {
   it('checks fields against their type', () => {
     const problems = problemsOf(
       pack([
-        { _id: 'a', name: 'A', type: 'select', pickList: [{ _id: 'x', value: 'v', label: 'V' }, { _id: 'x', value: 'v', label: 'W' }], scoreWeight: 1, correctValue: 'nope' },
-        { _id: 'b', name: 'B', type: 'table', rowCount: 1, columnCount: 1, scoreWeight: 1, correctValue: 'x' },
+        {
+          _id: 'a',
+          name: 'A',
+          type: 'select',
+          pickList: [
+            { _id: 'x', value: 'v', label: 'V' },
+            { _id: 'x', value: 'v', label: 'W' },
+          ],
+          scoreWeight: 1,
+          correctValue: 'nope',
+        },
+        {
+          _id: 'b',
+          name: 'B',
+          type: 'table',
+          rowCount: 1,
+          columnCount: 1,
+          scoreWeight: 1,
+          correctValue: 'x',
+        },
         { _id: 'c', name: 'C', type: 'string', tolerance: 1, minValue: 2 },
         { _id: 'd', name: 'D', type: 'slider', minValue: 0, maxValue: 10, defaultValue: 11 },
         { _id: 'e', name: 'E', type: 'boolean', scoreWeight: 1, correctValue: 'yes' },
@@ -70,15 +105,26 @@ describe('content pack checks', () => {
   });
 
   it('checks references, reserved and clashing ids, data-use and locales', () => {
-    const input = pack([{ _id: 'p1', name: 'Clash', type: 'number' }, { _id: 'topic', name: { 'en-US': 'R', 'fr-FR': 'R' }, type: 'number' }]) as {
+    const input = pack([
+      { _id: 'p1', name: 'Clash', type: 'number' },
+      { _id: 'topic', name: { 'en-US': 'R', 'fr-FR': 'R' }, type: 'number' },
+    ]) as {
       topics: { pages: { fragments: unknown[] }[] }[];
     };
-    input.topics[0]!.pages[0]!.fragments.push({ _id: 'fx', type: 'formula', formula: { _id: 'sum1', name: 'S', body: '<span data-ref="ghost"></span> + <span data-ref="p1" data-use="total"></span>' } });
+    input.topics[0]!.pages[0]!.fragments.push({
+      _id: 'fx',
+      type: 'formula',
+      formula: {
+        _id: 'sum1',
+        name: 'S',
+        body: '<span data-ref="ghost"></span> + <span data-ref="p1" data-use="total"></span>',
+      },
+    });
     expect(problemsOf(input)).toEqual(
       expect.arrayContaining([
         'topics[0].pages[0].fragments[0].field._id: "p1" is already the id of a page; formulas could not tell them apart',
         'topics[0].pages[0].fragments[1].field._id: "topic" is reserved; choose another id',
-        'topics[0].pages[0].fragments[1].field.name.fr-FR: "fr-FR" is not one of the organisation\'s locales (en-US, fr-CA)',
+        'topics[0].pages[0].fragments[1].field.name.fr-FR: "fr-FR" is not a supported locale or one of the organisation\'s (en-US, fr-CA)',
         'topics[0].pages[0].fragments[2].formula.body: refers to "ghost", which is not a field, page or formula of this pack',
         'topics[0].pages[0].fragments[2].formula.body: data-use="total" must be "score" or "max"',
       ]),
@@ -109,8 +155,12 @@ describe('content pack checks', () => {
   });
 
   it('finds formula references and prints paths', () => {
-    expect(formulaReferences('<span data-ref="a"></span> * <span data-use="max" data-ref=\'b\'></span>')).toEqual(['a', 'b']);
-    expect(pathText(['topics', 2, 'pages', 0, 'fragments', 3, 'field', 'type'])).toBe('topics[2].pages[0].fragments[3].field.type');
+    expect(
+      formulaReferences('<span data-ref="a"></span> * <span data-use="max" data-ref=\'b\'></span>'),
+    ).toEqual(['a', 'b']);
+    expect(pathText(['topics', 2, 'pages', 0, 'fragments', 3, 'field', 'type'])).toBe(
+      'topics[2].pages[0].fragments[3].field.type',
+    );
     expect(pathText([])).toBe('(pack)');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHexColor } from './color';
+import { SUPPORTED_LOCALES } from './locale';
 
 /** The format tag every pack carries; a later format gets a new number and a converter. */
 export const CONTENT_PACK_FORMAT = 'portal-content-pack/1';
@@ -54,7 +55,11 @@ export const urlSchema = z
     message: 'must be an http(s) address or a path starting with /',
   });
 
-const colorSchema = z.string().refine((v) => v.startsWith('#') && isHexColor(v), { message: 'must be a hex colour such as #1a4d8f' });
+const colorSchema = z
+  .string()
+  .refine((v) => v.startsWith('#') && isHexColor(v), {
+    message: 'must be a hex colour such as #1a4d8f',
+  });
 
 export const themeSchema = z.strictObject({
   primaryColor: colorSchema,
@@ -82,7 +87,11 @@ export const showConditionSchema = z.strictObject({
   formula: z.strictObject({ body: formulaBody }),
 });
 
-const pickEntrySchema = z.strictObject({ _id: idSchema, value: z.string().max(500), label: textSchema });
+const pickEntrySchema = z.strictObject({
+  _id: idSchema,
+  value: z.string().max(500),
+  label: textSchema,
+});
 
 export const tableCellSchema = z.strictObject({
   value: z.string().max(MAX_TEXT).optional(),
@@ -91,7 +100,13 @@ export const tableCellSchema = z.strictObject({
 });
 
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.string().max(MAX_TEXT), z.number(), z.boolean(), z.null(), z.array(jsonValue).max(1_000)]),
+  z.union([
+    z.string().max(MAX_TEXT),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue).max(1_000),
+  ]),
 );
 
 export const fieldSchema = z
@@ -116,18 +131,28 @@ export const fieldSchema = z
     const problem = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
     const hasPickList = field.type === 'select' || field.type === 'radio';
-    if (hasPickList && !field.pickList?.length) problem(['pickList'], `a ${field.type} field needs a pickList`);
-    if (!hasPickList && field.pickList) problem(['pickList'], 'only select and radio fields have a pickList');
+    if (hasPickList && !field.pickList?.length)
+      problem(['pickList'], `a ${field.type} field needs a pickList`);
+    if (!hasPickList && field.pickList)
+      problem(['pickList'], 'only select and radio fields have a pickList');
     if (hasPickList && field.defaultValue !== undefined) {
       if (!field.pickList?.some((p) => p.value === field.defaultValue))
         problem(['defaultValue'], 'must be the value of one of the pickList entries');
     }
-    if (field.minValue !== undefined && field.maxValue !== undefined && field.minValue > field.maxValue)
+    if (
+      field.minValue !== undefined &&
+      field.maxValue !== undefined &&
+      field.minValue > field.maxValue
+    )
       problem(['minValue'], 'must not be greater than maxValue');
     if ((field.type === 'number' || field.type === 'slider') && field.defaultValue !== undefined) {
       if (typeof field.defaultValue !== 'number') problem(['defaultValue'], 'must be a number');
     }
-    if (field.type === 'boolean' && field.defaultValue !== undefined && typeof field.defaultValue !== 'boolean')
+    if (
+      field.type === 'boolean' &&
+      field.defaultValue !== undefined &&
+      typeof field.defaultValue !== 'boolean'
+    )
       problem(['defaultValue'], 'must be true or false');
     if ((field.type === 'table' || field.type === 'file') && field.defaultValue !== undefined)
       problem(['defaultValue'], `a ${field.type} field takes no defaultValue (tables use cells)`);
@@ -152,23 +177,31 @@ export const fieldSchema = z
     const isNumeric = field.type === 'number' || field.type === 'slider';
     if (!isNumeric && (field.minValue !== undefined || field.maxValue !== undefined))
       problem(['minValue'], 'only number and slider fields have minValue and maxValue');
-    if (field.tolerance !== undefined && !isNumeric) problem(['tolerance'], 'only number and slider fields have a tolerance');
+    if (field.tolerance !== undefined && !isNumeric)
+      problem(['tolerance'], 'only number and slider fields have a tolerance');
     if (isNumeric && typeof field.defaultValue === 'number') {
-      if ((field.minValue !== undefined && field.defaultValue < field.minValue) || (field.maxValue !== undefined && field.defaultValue > field.maxValue))
+      if (
+        (field.minValue !== undefined && field.defaultValue < field.minValue) ||
+        (field.maxValue !== undefined && field.defaultValue > field.maxValue)
+      )
         problem(['defaultValue'], 'must be between minValue and maxValue');
     }
     if (field.pickList) {
       const ids = new Set<string>();
       const values = new Set<string>();
       field.pickList.forEach((entry, i) => {
-        if (ids.has(entry._id)) problem(['pickList', i, '_id'], `duplicate pickList id "${entry._id}"`);
-        if (values.has(entry.value)) problem(['pickList', i, 'value'], `duplicate pickList value "${entry.value}"`);
+        if (ids.has(entry._id))
+          problem(['pickList', i, '_id'], `duplicate pickList id "${entry._id}"`);
+        if (values.has(entry.value))
+          problem(['pickList', i, 'value'], `duplicate pickList value "${entry.value}"`);
         ids.add(entry._id);
         values.add(entry.value);
       });
     }
     if (field.correctValue !== undefined) {
-      const accepted = Array.isArray(field.correctValue) ? field.correctValue : [field.correctValue];
+      const accepted = Array.isArray(field.correctValue)
+        ? field.correctValue
+        : [field.correctValue];
       const fits = (v: unknown): boolean => {
         switch (field.type) {
           case 'select':
@@ -185,9 +218,15 @@ export const fieldSchema = z
             return false;
         }
       };
-      if (field.type === 'table' || field.type === 'file') problem(['correctValue'], `a ${field.type} field cannot be scored`);
+      if (field.type === 'table' || field.type === 'file')
+        problem(['correctValue'], `a ${field.type} field cannot be scored`);
       else if (!accepted.length || !accepted.every(fits))
-        problem(['correctValue'], field.pickList ? 'must be the value (or a list of values) of pickList entries' : `must be a ${field.type === 'string' ? 'string' : field.type === 'boolean' ? 'boolean' : 'number'} or a list of them`);
+        problem(
+          ['correctValue'],
+          field.pickList
+            ? 'must be the value (or a list of values) of pickList entries'
+            : `must be a ${field.type === 'string' ? 'string' : field.type === 'boolean' ? 'boolean' : 'number'} or a list of them`,
+        );
     }
   });
 
@@ -206,7 +245,11 @@ export const fragmentSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...fragmentBase,
     type: z.literal('attachment'),
-    attachment: z.strictObject({ url: urlSchema, name: textSchema, description: textSchema.optional() }),
+    attachment: z.strictObject({
+      url: urlSchema,
+      name: textSchema,
+      description: textSchema.optional(),
+    }),
   }),
   z.strictObject({ ...fragmentBase, type: z.literal('formula'), formula: formulaSchema }),
 ]);
@@ -265,7 +308,9 @@ export const bundleSchema = z.strictObject({
   bundleImage: z.strictObject({ url: urlSchema }).optional(),
   userGroup: idSchema,
   discountTiers: z
-    .array(z.strictObject({ minSeats: z.number().int().min(2), percentOff: z.number().gt(0).max(100) }))
+    .array(
+      z.strictObject({ minSeats: z.number().int().min(2), percentOff: z.number().gt(0).max(100) }),
+    )
     .max(20)
     .default([]),
 });
@@ -279,8 +324,12 @@ export const packUserSchema = z.strictObject({
   email: z.email().max(254),
   /** Demo and test accounts only; left out of exports. */
   password: z.string().min(8).max(200).optional(),
-  name: z.strictObject({ first: z.string().max(100).optional(), last: z.string().max(100).optional() }).optional(),
-  groups: z.array(z.strictObject({ group: idSchema, role: z.enum(['member', 'admin']) })).default([]),
+  name: z
+    .strictObject({ first: z.string().max(100).optional(), last: z.string().max(100).optional() })
+    .optional(),
+  groups: z
+    .array(z.strictObject({ group: idSchema, role: z.enum(['member', 'admin']) }))
+    .default([]),
 });
 
 const addressSchema = z.strictObject({
@@ -295,7 +344,10 @@ const addressSchema = z.strictObject({
 export const organisationSettingsSchema = z.strictObject({
   alias: aliasSchema,
   name: textSchema,
-  hosts: z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name')).max(50).default([]),
+  hosts: z
+    .array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name'))
+    .max(50)
+    .default([]),
   locales: z.array(localeTag).min(1).max(10),
   theme: themeSchema,
   logoImage: z.strictObject({ secure_url: urlSchema }).optional(),
@@ -323,7 +375,13 @@ export const organisationSettingsSchema = z.strictObject({
     })
     .default({ enabled: false }),
   glossary: z
-    .array(z.strictObject({ word: z.string().min(1).max(100), plural: z.string().max(100).optional(), definition: textSchema }))
+    .array(
+      z.strictObject({
+        word: z.string().min(1).max(100),
+        plural: z.string().max(100).optional(),
+        definition: textSchema,
+      }),
+    )
     .max(2_000)
     .default([]),
   disableSelfSignup: z.boolean().default(false),
@@ -364,7 +422,8 @@ export const contentPackSchema = z
     users: z.array(packUserSchema).max(10_000).default([]),
   })
   .superRefine((pack, ctx) => {
-    const problem = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const problem = (path: Path, message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     const seen = new Map<string, string>();
     const unique = (kind: string, id: string, path: Path) => {
       const key = `${kind}:${id}`;
@@ -375,9 +434,14 @@ export const contentPackSchema = z
 
     const referenceKinds = new Map<string, string>();
     const reference = (kind: string, id: string, path: Path) => {
-      if ((RESERVED_IDS as readonly string[]).includes(id)) problem(path, `"${id}" is reserved; choose another id`);
+      if ((RESERVED_IDS as readonly string[]).includes(id))
+        problem(path, `"${id}" is reserved; choose another id`);
       const other = referenceKinds.get(id);
-      if (other && other !== kind) problem(path, `"${id}" is already the id of a ${other}; formulas could not tell them apart`);
+      if (other && other !== kind)
+        problem(
+          path,
+          `"${id}" is already the id of a ${other}; formulas could not tell them apart`,
+        );
       referenceKinds.set(id, kind);
     };
     const topics = pack.general ? [{ topic: pack.general, path: ['general'] as Path }] : [];
@@ -385,7 +449,8 @@ export const contentPackSchema = z
     const referable = new Set<string>(['topic']);
     for (const { topic, path } of topics) {
       unique('topic', topic._id, [...path, '_id']);
-      if ((RESERVED_IDS as readonly string[]).includes(topic._id)) problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
+      if ((RESERVED_IDS as readonly string[]).includes(topic._id))
+        problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
       topic.pages.forEach((page, p) => {
         unique('page', page._id, [...path, 'pages', p, '_id']);
         reference('page', page._id, [...path, 'pages', p, '_id']);
@@ -410,15 +475,32 @@ export const contentPackSchema = z
       topic.pages.forEach((page, p) => {
         const checkRefs = (body: string, at: Path) => {
           for (const ref of formulaReferences(body))
-            if (!referable.has(ref)) problem(at, `refers to "${ref}", which is not a field, page or formula of this pack`);
+            if (!referable.has(ref))
+              problem(at, `refers to "${ref}", which is not a field, page or formula of this pack`);
           for (const use of formulaUses(body))
-            if (use !== 'score' && use !== 'max') problem(at, `data-use="${use}" must be "score" or "max"`);
+            if (use !== 'score' && use !== 'max')
+              problem(at, `data-use="${use}" must be "score" or "max"`);
         };
-        if (page.showCondition) checkRefs(page.showCondition.formula.body, [...path, 'pages', p, 'showCondition', 'formula', 'body']);
+        if (page.showCondition)
+          checkRefs(page.showCondition.formula.body, [
+            ...path,
+            'pages',
+            p,
+            'showCondition',
+            'formula',
+            'body',
+          ]);
         page.fragments.forEach((fragment, f) => {
           const at: Path = [...path, 'pages', p, 'fragments', f];
-          if (fragment.showCondition) checkRefs(fragment.showCondition.formula.body, [...at, 'showCondition', 'formula', 'body']);
-          if (fragment.type === 'formula') checkRefs(fragment.formula.body, [...at, 'formula', 'body']);
+          if (fragment.showCondition)
+            checkRefs(fragment.showCondition.formula.body, [
+              ...at,
+              'showCondition',
+              'formula',
+              'body',
+            ]);
+          if (fragment.type === 'formula')
+            checkRefs(fragment.formula.body, [...at, 'formula', 'body']);
         });
       });
     }
@@ -439,16 +521,25 @@ export const contentPackSchema = z
     });
     pack.bundles.forEach((bundle, b) => {
       unique('bundle', bundle._id, ['bundles', b, '_id']);
-      if (!groupIds.has(bundle.userGroup)) problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
+      if (!groupIds.has(bundle.userGroup))
+        problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
     });
-    const locales = new Set(pack.organisation.locales);
+    // Translations of a supported locale may stay in a pack whose organisation does not offer it (yet).
+    const locales = new Set([...SUPPORTED_LOCALES, ...pack.organisation.locales]);
     const walk = (value: unknown, path: Path) => {
       if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
       else if (value && typeof value === 'object') {
         const entries = Object.entries(value);
-        const isText = entries.length > 0 && entries.every(([k, v]) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof v === 'string');
+        const isText =
+          entries.length > 0 &&
+          entries.every(([k, v]) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof v === 'string');
         if (isText) {
-          for (const [k] of entries) if (!locales.has(k)) problem([...path, k], `"${k}" is not one of the organisation's locales (${[...locales].join(', ')})`);
+          for (const [k] of entries)
+            if (!locales.has(k))
+              problem(
+                [...path, k],
+                `"${k}" is not a supported locale or one of the organisation's (${[...locales].join(', ')})`,
+              );
         } else for (const [k, v] of entries) walk(v, [...path, k]);
       }
     };
@@ -457,7 +548,8 @@ export const contentPackSchema = z
       unique('username', user.username.toLowerCase(), ['users', u, 'username']);
       unique('email', user.email.toLowerCase(), ['users', u, 'email']);
       user.groups.forEach((membership, m) => {
-        if (!groupIds.has(membership.group)) problem(['users', u, 'groups', m, 'group'], `unknown user group "${membership.group}"`);
+        if (!groupIds.has(membership.group))
+          problem(['users', u, 'groups', m, 'group'], `unknown user group "${membership.group}"`);
       });
     });
   });
@@ -498,6 +590,9 @@ export function checkContentPack(input: unknown): PackCheck {
   if (result.success) return { ok: true, pack: result.data };
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => ({ path: pathText(issue.path), message: issue.message })),
+    problems: result.error.issues.map((issue) => ({
+      path: pathText(issue.path),
+      message: issue.message,
+    })),
   };
 }

@@ -18,11 +18,16 @@ function responseBody(error: Record<string, unknown>): Record<string, unknown> |
 /**
  * The message a person is shown for an error (spec §8): a string as it is; else the first item
  * of the response's `errors` (a string, or a map by locale falling back to en-US); else the
- * `errfor` map as "field message" pairs; else the error's own message; else a generic message.
+ * `errfor` map as "field message" pairs; else the error's own message; else `fallback` (the
+ * generic message, which the web app passes translated).
  */
-export function errorMessage(error: unknown, locale: string = DEFAULT_LOCALE): string {
+export function errorMessage(
+  error: unknown,
+  locale: string = DEFAULT_LOCALE,
+  fallback: string = GENERIC_ERROR,
+): string {
   if (typeof error === 'string') return error;
-  if (!isRecord(error)) return GENERIC_ERROR;
+  if (!isRecord(error)) return fallback;
   const body = responseBody(error);
   const first = Array.isArray(body?.errors) ? body.errors[0] : undefined;
   if (typeof first === 'string' && first) return first;
@@ -32,10 +37,11 @@ export function errorMessage(error: unknown, locale: string = DEFAULT_LOCALE): s
   }
   if (isRecord(body?.errfor)) {
     const pairs = Object.entries(body.errfor).filter(([, m]) => typeof m === 'string');
-    if (pairs.length) return pairs.map(([field, message]) => `${field} ${String(message)}`).join(', ');
+    if (pairs.length)
+      return pairs.map(([field, message]) => `${field} ${String(message)}`).join(', ');
   }
   if (typeof error.message === 'string' && error.message) return error.message;
-  return GENERIC_ERROR;
+  return fallback;
 }
 
 /** Several errors at once (upload and save errors), joined as spec §8 says. */

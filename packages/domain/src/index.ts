@@ -6,3 +6,7 @@ export * from './api-schemas';
 export * from './auth';
 export * from './errors';
 export * from './workbook';
+export * from './glossary';
+export * from './page-order';
+export * from './topic-view';
+export * from './visibility';

@@ -6,7 +6,9 @@ describe('localise', () => {
     expect(localise('Budget', 'fr-CA')).toBe('Budget');
   });
   it('answers the requested translation', () => {
-    expect(localise({ 'en-US': 'Budget', 'fr-CA': 'Budget familial' }, 'fr-CA')).toBe('Budget familial');
+    expect(localise({ 'en-US': 'Budget', 'fr-CA': 'Budget familial' }, 'fr-CA')).toBe(
+      'Budget familial',
+    );
   });
   it('falls back to en-US when the translation is missing', () => {
     expect(localise({ 'en-US': 'Savings' }, 'fr-CA')).toBe('Savings');
@@ -21,7 +23,8 @@ describe('localise', () => {
 });
 
 describe('resolveLocale', () => {
-  it('keeps an offered locale', () => expect(resolveLocale('fr-CA', ['en-US', 'fr-CA'])).toBe('fr-CA'));
+  it('keeps an offered locale', () =>
+    expect(resolveLocale('fr-CA', ['en-US', 'fr-CA'])).toBe('fr-CA'));
   it('uses the first offered locale otherwise', () => {
     expect(resolveLocale('de-DE', ['fr-CA', 'en-US'])).toBe('fr-CA');
     expect(resolveLocale(undefined, ['en-US'])).toBe('en-US');

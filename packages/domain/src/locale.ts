@@ -20,7 +20,10 @@ export function localise(text: LocalisedText | undefined | null, locale: string)
 }
 
 /** The locale an organisation answers in: the one asked for when it offers it, else its first. */
-export function resolveLocale(requested: string | undefined | null, offered: readonly string[]): string {
+export function resolveLocale(
+  requested: string | undefined | null,
+  offered: readonly string[],
+): string {
   if (requested && offered.includes(requested)) return requested;
   return offered[0] ?? DEFAULT_LOCALE;
 }

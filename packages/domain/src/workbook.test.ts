@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyWorkbook, mergeWorkbooks, setFieldValue, workbookSchema, type Workbook, type Worksheet } from './workbook';
+import {
+  emptyWorkbook,
+  mergeWorkbooks,
+  setFieldValue,
+  workbookSchema,
+  type Workbook,
+  type Worksheet,
+} from './workbook';
 
 const sheet = (id: string, createdAt: string, extra: Partial<Worksheet> = {}): Worksheet => ({
   _id: id,
@@ -15,37 +22,72 @@ const sheet = (id: string, createdAt: string, extra: Partial<Worksheet> = {}): W
 describe('mergeWorkbooks', () => {
   it('keeps edits of different fields made in two tabs', () => {
     const base = emptyWorkbook();
-    const tabA = { ...base, general: setFieldValue(base.general, 'income', 3000, '2026-01-01T10:00:00.000Z') };
-    const tabB = { ...base, general: setFieldValue(base.general, 'rent', 1200, '2026-01-01T10:00:05.000Z') };
+    const tabA = {
+      ...base,
+      general: setFieldValue(base.general, 'income', 3000, '2026-01-01T10:00:00.000Z'),
+    };
+    const tabB = {
+      ...base,
+      general: setFieldValue(base.general, 'rent', 1200, '2026-01-01T10:00:05.000Z'),
+    };
     expect(mergeWorkbooks(tabA, tabB).general.data).toEqual({ income: 3000, rent: 1200 });
   });
 
   it('does not let a stale save erase a newer value', () => {
     const base = emptyWorkbook();
-    const newer = { ...base, general: setFieldValue(base.general, 'income', 3500, '2026-01-02T00:00:00.000Z') };
-    const stale = { ...base, general: setFieldValue(base.general, 'income', 3000, '2026-01-01T00:00:00.000Z') };
+    const newer = {
+      ...base,
+      general: setFieldValue(base.general, 'income', 3500, '2026-01-02T00:00:00.000Z'),
+    };
+    const stale = {
+      ...base,
+      general: setFieldValue(base.general, 'income', 3000, '2026-01-01T00:00:00.000Z'),
+    };
     expect(mergeWorkbooks(newer, stale).general.data.income).toBe(3500);
     expect(mergeWorkbooks(stale, newer).general.data.income).toBe(3500);
   });
 
   it('merges worksheets by id, keeps removals, and orders by creation', () => {
-    const a: Workbook = { ...emptyWorkbook(), topics: { t: [sheet('w1', '1'), sheet('w2', '2', { name: 'Plan B', nameUpdatedAt: '5' })] } };
-    const b: Workbook = { ...emptyWorkbook(), topics: { t: [sheet('w1', '1'), sheet('w3', '3')] }, removedWorksheets: { w2: '6' } };
+    const a: Workbook = {
+      ...emptyWorkbook(),
+      topics: { t: [sheet('w1', '1'), sheet('w2', '2', { name: 'Plan B', nameUpdatedAt: '5' })] },
+    };
+    const b: Workbook = {
+      ...emptyWorkbook(),
+      topics: { t: [sheet('w1', '1'), sheet('w3', '3')] },
+      removedWorksheets: { w2: '6' },
+    };
     const merged = mergeWorkbooks(a, b);
     expect(merged.topics.t!.map((w) => w._id)).toEqual(['w1', 'w3']);
     expect(merged.removedWorksheets).toEqual({ w2: '6' });
   });
 
   it('keeps the newest name and history, and every completed page once', () => {
-    const a: Workbook = { ...emptyWorkbook(), topics: { t: [sheet('w1', '1', { name: 'Old', nameUpdatedAt: '1', completedPages: ['p1'] })] }, history: { topicId: 't', pageId: 'p1', worksheetIndex: 0, updatedAt: '1' } };
-    const b: Workbook = { ...emptyWorkbook(), topics: { t: [sheet('w1', '1', { name: 'New', nameUpdatedAt: '2', completedPages: ['p2', 'p1'] })] }, history: { topicId: 't', pageId: 'p2', worksheetIndex: 0, updatedAt: '2' } };
+    const a: Workbook = {
+      ...emptyWorkbook(),
+      topics: {
+        t: [sheet('w1', '1', { name: 'Old', nameUpdatedAt: '1', completedPages: ['p1'] })],
+      },
+      history: { topicId: 't', pageId: 'p1', worksheetIndex: 0, updatedAt: '1' },
+    };
+    const b: Workbook = {
+      ...emptyWorkbook(),
+      topics: {
+        t: [sheet('w1', '1', { name: 'New', nameUpdatedAt: '2', completedPages: ['p2', 'p1'] })],
+      },
+      history: { topicId: 't', pageId: 'p2', worksheetIndex: 0, updatedAt: '2' },
+    };
     const merged = mergeWorkbooks(a, b);
     expect(merged.topics.t![0]).toMatchObject({ name: 'New', completedPages: ['p1', 'p2'] });
     expect(merged.history?.pageId).toBe('p2');
   });
 
   it('accepts a workbook with defaults for what is left out', () => {
-    expect(workbookSchema.parse({})).toEqual({ general: { data: {}, fieldTimes: {}, completedPages: [] }, topics: {}, removedWorksheets: {} });
+    expect(workbookSchema.parse({})).toEqual({
+      general: { data: {}, fieldTimes: {}, completedPages: [] },
+      topics: {},
+      removedWorksheets: {},
+    });
     expect(workbookSchema.safeParse({ topics: { t: 'nope' } }).success).toBe(false);
   });
 
@@ -55,7 +97,9 @@ describe('mergeWorkbooks', () => {
     sheet: fc.constantFrom('general', 'w1', 'w2'),
     field: fc.constantFrom('a', 'b', 'c', 'd'),
     value: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.boolean()),
-    at: fc.integer({ min: 0, max: 50 }).map((n) => `2026-01-01T00:00:${String(n).padStart(2, '0')}.000Z`),
+    at: fc
+      .integer({ min: 0, max: 50 })
+      .map((n) => `2026-01-01T00:00:${String(n).padStart(2, '0')}.000Z`),
     tab: fc.integer({ min: 0, max: 3 }),
   });
 
@@ -63,31 +107,57 @@ describe('mergeWorkbooks', () => {
   function tabWorkbook(edits: Edit[]): Workbook {
     let wb: Workbook = { ...emptyWorkbook(), topics: { t: [sheet('w1', '1'), sheet('w2', '2')] } };
     for (const e of edits) {
-      if (e.sheet === 'general') wb = { ...wb, general: setFieldValue(wb.general, e.field, e.value, e.at) };
-      else wb = { ...wb, topics: { t: wb.topics.t!.map((w) => (w._id === e.sheet ? setFieldValue(w, e.field, e.value, e.at) : w)) } };
+      if (e.sheet === 'general')
+        wb = { ...wb, general: setFieldValue(wb.general, e.field, e.value, e.at) };
+      else
+        wb = {
+          ...wb,
+          topics: {
+            t: wb.topics.t!.map((w) =>
+              w._id === e.sheet ? setFieldValue(w, e.field, e.value, e.at) : w,
+            ),
+          },
+        };
     }
     return wb;
   }
 
   it('never loses the newest edit of any field, under any interleaving', () => {
     fc.assert(
-      fc.property(fc.array(edit, { maxLength: 30 }), fc.array(fc.nat(), { minLength: 8, maxLength: 8 }), (edits, shuffle) => {
-        // Each tab's edits happen in its own order of time, as on one device.
-        const tabs = [0, 1, 2, 3].map((tab) => tabWorkbook(edits.filter((e) => e.tab === tab).sort((x, y) => (x.at < y.at ? -1 : 1))));
-        const order = [...tabs.keys()].sort((x, y) => (shuffle[x]! % 7) - (shuffle[y]! % 7) || x - y);
-        const merged = order.reduce((acc, i) => mergeWorkbooks(acc, tabs[i]!), emptyWorkbook());
-        const otherOrder = [...order].reverse().reduce((acc, i) => mergeWorkbooks(tabs[i]!, acc), emptyWorkbook());
-        expect(otherOrder).toEqual(merged);
-        for (const [sheetId, field] of new Set(edits.map((e) => [e.sheet, e.field] as const))) {
-          const newestTime = edits.filter((e) => e.sheet === sheetId && e.field === field).reduce((m, e) => (e.at > m ? e.at : m), '');
-          const winners = tabs
-            .map((tb) => (sheetId === 'general' ? tb.general : tb.topics.t!.find((w) => w._id === sheetId)!))
-            .filter((s) => s.fieldTimes[field] === newestTime)
-            .map((s) => s.data[field]);
-          const actual = sheetId === 'general' ? merged.general.data[field] : merged.topics.t!.find((w) => w._id === sheetId)!.data[field];
-          expect(winners).toContainEqual(actual);
-        }
-      }),
+      fc.property(
+        fc.array(edit, { maxLength: 30 }),
+        fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+        (edits, shuffle) => {
+          // Each tab's edits happen in its own order of time, as on one device.
+          const tabs = [0, 1, 2, 3].map((tab) =>
+            tabWorkbook(edits.filter((e) => e.tab === tab).sort((x, y) => (x.at < y.at ? -1 : 1))),
+          );
+          const order = [...tabs.keys()].sort(
+            (x, y) => (shuffle[x]! % 7) - (shuffle[y]! % 7) || x - y,
+          );
+          const merged = order.reduce((acc, i) => mergeWorkbooks(acc, tabs[i]!), emptyWorkbook());
+          const otherOrder = [...order]
+            .reverse()
+            .reduce((acc, i) => mergeWorkbooks(tabs[i]!, acc), emptyWorkbook());
+          expect(otherOrder).toEqual(merged);
+          for (const [sheetId, field] of new Set(edits.map((e) => [e.sheet, e.field] as const))) {
+            const newestTime = edits
+              .filter((e) => e.sheet === sheetId && e.field === field)
+              .reduce((m, e) => (e.at > m ? e.at : m), '');
+            const winners = tabs
+              .map((tb) =>
+                sheetId === 'general' ? tb.general : tb.topics.t!.find((w) => w._id === sheetId)!,
+              )
+              .filter((s) => s.fieldTimes[field] === newestTime)
+              .map((s) => s.data[field]);
+            const actual =
+              sheetId === 'general'
+                ? merged.general.data[field]
+                : merged.topics.t!.find((w) => w._id === sheetId)!.data[field];
+            expect(winners).toContainEqual(actual);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -60,10 +60,16 @@ export type WorkbookHistory = z.output<typeof historySchema>;
 export type Workbook = z.output<typeof workbookSchema>;
 
 export function emptyWorkbook(): Workbook {
-  return { general: { data: {}, fieldTimes: {}, completedPages: [] }, topics: {}, history: null, removedWorksheets: {} };
+  return {
+    general: { data: {}, fieldTimes: {}, completedPages: [] },
+    topics: {},
+    history: null,
+    removedWorksheets: {},
+  };
 }
 
-const later = (a: string | undefined, b: string | undefined): string | undefined => (!a ? b : !b ? a : a >= b ? a : b);
+const later = (a: string | undefined, b: string | undefined): string | undefined =>
+  !a ? b : !b ? a : a >= b ? a : b;
 
 /** A total order on values, so that edits stamped with the same time merge the same way everywhere. */
 function valueKey(value: unknown): string {
@@ -113,7 +119,16 @@ function mergeWorksheet(a: Worksheet, b: Worksheet): Worksheet {
   };
 }
 
-const byCreation = (x: Worksheet, y: Worksheet) => (x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : x._id < y._id ? -1 : x._id > y._id ? 1 : 0);
+const byCreation = (x: Worksheet, y: Worksheet) =>
+  x.createdAt < y.createdAt
+    ? -1
+    : x.createdAt > y.createdAt
+      ? 1
+      : x._id < y._id
+        ? -1
+        : x._id > y._id
+          ? 1
+          : 0;
 
 /**
  * Merges two versions of a workbook. Commutative, associative and idempotent, so saves may
@@ -121,7 +136,8 @@ const byCreation = (x: Worksheet, y: Worksheet) => (x.createdAt < y.createdAt ? 
  */
 export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
   const removedWorksheets: Record<string, string> = { ...a.removedWorksheets };
-  for (const [wid, t] of Object.entries(b.removedWorksheets)) removedWorksheets[wid] = later(removedWorksheets[wid], t)!;
+  for (const [wid, t] of Object.entries(b.removedWorksheets))
+    removedWorksheets[wid] = later(removedWorksheets[wid], t)!;
 
   const topics: Record<string, Worksheet[]> = {};
   for (const topicId of new Set([...Object.keys(a.topics), ...Object.keys(b.topics)])) {
@@ -138,13 +154,24 @@ export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
   const hb = b.history ?? null;
   let history: WorkbookHistory | null;
   if (!ha || !hb) history = ha ?? hb;
-  else if ((ha.updatedAt ?? '') !== (hb.updatedAt ?? '')) history = (ha.updatedAt ?? '') > (hb.updatedAt ?? '') ? ha : hb;
+  else if ((ha.updatedAt ?? '') !== (hb.updatedAt ?? ''))
+    history = (ha.updatedAt ?? '') > (hb.updatedAt ?? '') ? ha : hb;
   else history = valueKey(ha) >= valueKey(hb) ? ha : hb;
 
   return { general: mergeSheet(a.general, b.general), topics, history, removedWorksheets };
 }
 
 /** Sets a field in a sheet and stamps the edit (spec §4: field edits set the value and update the timestamp). */
-export function setFieldValue<S extends Sheet>(sheet: S, fieldId: string, value: unknown, at: string): S {
-  return { ...sheet, data: { ...sheet.data, [fieldId]: value }, fieldTimes: { ...sheet.fieldTimes, [fieldId]: at }, updatedAt: at };
+export function setFieldValue<S extends Sheet>(
+  sheet: S,
+  fieldId: string,
+  value: unknown,
+  at: string,
+): S {
+  return {
+    ...sheet,
+    data: { ...sheet.data, [fieldId]: value },
+    fieldTimes: { ...sheet.fieldTimes, [fieldId]: at },
+    updatedAt: at,
+  };
 }

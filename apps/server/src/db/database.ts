@@ -1,11 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as workbooks from './migrations/0003-workbooks';
+import * as contents from './migrations/0004-contents';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-workbooks': workbooks,
+  '0004-contents': contents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -47,6 +57,9 @@ export function openDatabase(url: string): Db {
     };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that dies while idle (database restart, admin command) is dropped by the pool
+  // and replaced on the next query; without a listener the event would crash the process.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,

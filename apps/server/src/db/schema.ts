@@ -149,6 +149,18 @@ export interface WorkbooksTable {
   updated_at: string;
 }
 
+export interface ContentsTable {
+  org_id: string;
+  /** The content fragment's id. */
+  id: string;
+  page_id: string;
+  topic_id: string;
+  topic_visibility: string;
+  page_visibility: string;
+  /** JSON: the fragment's localised, sanitised HTML. */
+  body: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -165,6 +177,7 @@ export interface Database {
   uploads: UploadsTable;
   invites: InvitesTable;
   workbooks: WorkbooksTable;
+  contents: ContentsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -53,24 +53,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errfor[name] ??= issue.message ?? 'is invalid';
       }
       const first = Object.entries(errfor)[0];
-      return sendError(reply, 400, first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request', errfor);
+      return sendError(
+        reply,
+        400,
+        first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request',
+        errfor,
+      );
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
+    if (error instanceof HttpError)
+      return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const own = (request.routeOptions.config as { bodyTooLarge?: BodyTooLarge }).bodyTooLarge;
       if (own) return sendError(reply, own.status, own.message, own.errfor);
       // An oversized JSON body is bad input like any other: 400 with errfor.
       const limit = request.routeOptions.bodyLimit;
-      return sendError(reply, 400, 'The request body is too large.', { body: `must be at most ${limit ?? 'the allowed'} bytes` });
+      return sendError(reply, 400, 'The request body is too large.', {
+        body: `must be at most ${limit ?? 'the allowed'} bytes`,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type): clear and safe.
-      const errfor = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? { body: error.message } : undefined;
+      const errfor =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? { body: error.message }
+          : undefined;
       return sendError(reply, status, error.message, errfor);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'An internal error occurred. Please try again later.');
   });
-
 }

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContentPack } from '../services/content-pack-service';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer, newestOutboxMail, newLearner, resetLinkIn, waitFor } from '../test/auth-helpers';
-import { makePack } from '../test/factories';
+import { makePack, mustImport } from '../test/factories';
 
 describe('logs', () => {
   let t: TestApp;
@@ -13,7 +12,7 @@ describe('logs', () => {
     const stream = new PassThrough();
     stream.on('data', (d: Buffer) => (log += d.toString()));
     t = await startTestApp('sqlite', { LOG_LEVEL: 'trace' }, stream);
-    await importContentPack(t.database.db, makePack('doughmain'));
+    await mustImport(t.database.db, makePack('doughmain'));
   });
   afterAll(async () => {
     await t.close();
@@ -21,20 +20,51 @@ describe('logs', () => {
 
   it('never hold a password, a sign-in token or a reset token', async () => {
     const learner = { ...newLearner('logged'), password: 'Sup3r-Secret-Pw!' };
-    const signup = await t.app.inject({ method: 'POST', url: '/api/org/doughmain/signup', payload: learner });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/doughmain/signup',
+      payload: learner,
+    });
     const token = signup.json().token as string;
-    await t.app.inject({ method: 'POST', url: '/api/org/doughmain/login', payload: { username: learner.username, password: learner.password } });
-    await t.app.inject({ method: 'POST', url: '/api/org/doughmain/login', payload: { username: learner.username, password: 'Wrong-Secret-Pw!' } });
-    await t.app.inject({ method: 'GET', url: '/api/org/doughmain/account/settings', headers: bearer(token) });
-    await t.app.inject({ method: 'POST', url: '/api/org/doughmain/login/forgot', payload: { email: learner.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/org/doughmain/login',
+      payload: { username: learner.username, password: learner.password },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/org/doughmain/login',
+      payload: { username: learner.username, password: 'Wrong-Secret-Pw!' },
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/org/doughmain/account/settings',
+      headers: bearer(token),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/org/doughmain/login/forgot',
+      payload: { email: learner.email },
+    });
     const mail = await waitFor(() => newestOutboxMail(path.join(t.config.dataDir, 'outbox')));
     const link = resetLinkIn(mail)!;
-    await t.app.inject({ method: 'PUT', url: `/api/org/doughmain/login/reset/${encodeURIComponent(link.email)}/${link.token}`, payload: { password: 'Next-Secret-Pw!', confirm: 'Next-Secret-Pw!' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/org/doughmain/login/reset/${encodeURIComponent(link.email)}/${link.token}`,
+      payload: { password: 'Next-Secret-Pw!', confirm: 'Next-Secret-Pw!' },
+    });
 
     expect(log).toContain('request completed');
     expect(log).toContain('/api/org/doughmain/login');
     expect(log).toContain('mail written to the outbox');
-    for (const secret of [learner.password, 'Wrong-Secret-Pw!', 'Next-Secret-Pw!', token, link.token]) expect(log).not.toContain(secret);
+    for (const secret of [
+      learner.password,
+      'Wrong-Secret-Pw!',
+      'Next-Secret-Pw!',
+      token,
+      link.token,
+    ])
+      expect(log).not.toContain(secret);
     expect(log).toContain('/login/reset/[redacted]/[redacted]');
   });
 });

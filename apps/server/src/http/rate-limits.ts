@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
-export const tooMany = (after: string) => new HttpError(429, `Too many attempts. Please wait ${after} and try again.`);
+export const tooMany = (after: string) =>
+  new HttpError(429, `Too many attempts. Please wait ${after} and try again.`);
 
 /**
  * A second limit on a route, by a key of the request (the account it names), on top of the
@@ -14,6 +15,7 @@ export function perKeyLimit(
   const check = app.createRateLimit(options);
   return async (request: FastifyRequest) => {
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw tooMany(`${Math.ceil(result.ttlInSeconds / 60)} minute(s)`);
+    if (!result.isAllowed && result.isExceeded)
+      throw tooMany(`${Math.ceil(result.ttlInSeconds / 60)} minute(s)`);
   };
 }

@@ -7,7 +7,13 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/healthz',
-      { schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'The process is up',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
       async () => ({ status: 'ok' as const }),
     );
     app.get(
@@ -16,7 +22,10 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'The database answers',
-          response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ errors: z.array(z.string()) }) },
+          response: {
+            200: z.object({ status: z.literal('ready') }),
+            503: z.object({ errors: z.array(z.string()) }),
+          },
         },
       },
       async (request, reply) => {

@@ -22,7 +22,11 @@ export const uploadRoutes =
           summary: 'Upload one file (multipart: file, tags, upload_preset)',
           consumes: ['multipart/form-data'],
           response: {
-            200: z.object({ secure_url: z.string(), original_filename: z.string(), public_id: z.string() }),
+            200: z.object({
+              secure_url: z.string(),
+              original_filename: z.string(),
+              public_id: z.string(),
+            }),
             400: errorBodySchema,
             401: errorBodySchema,
             404: errorBodySchema,
@@ -32,24 +36,35 @@ export const uploadRoutes =
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.', { file: 'is required' });
+        if (!request.isMultipart())
+          throw new HttpError(415, 'Send the file as multipart/form-data.', {
+            file: 'is required',
+          });
         const fields: Record<string, string> = {};
         let file: { name: string; data: Buffer } | undefined;
         try {
-          for await (const part of request.parts({ limits: { fileSize: uploads.maxBytes, files: 1, fields: 10, fieldSize: 1_000 } })) {
+          for await (const part of request.parts({
+            limits: { fileSize: uploads.maxBytes, files: 1, fields: 10, fieldSize: 1_000 },
+          })) {
             if (part.type === 'file') {
-              if (part.fieldname !== 'file' || file) throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+              if (part.fieldname !== 'file' || file)
+                throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
               file = { name: part.filename, data: await (part as MultipartFile).toBuffer() };
             } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           }
         } catch (err) {
           const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `File is larger than ${uploads.maxBytes} bytes`, { file: 'is too large' });
-          if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+          if (code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, `File is larger than ${uploads.maxBytes} bytes`, {
+              file: 'is too large',
+            });
+          if (code === 'FST_FILES_LIMIT')
+            throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
           throw err;
         }
         const alias = fields.upload_preset;
-        if (!alias) throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
+        if (!alias)
+          throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
         const org = await organisationOrThrow(organisations, alias);
         const session = await requireSession(request, sessions, org);
         if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });

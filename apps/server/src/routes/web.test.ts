@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContentPack } from '../services/content-pack-service';
 import { startTestApp, type TestApp } from '../test/app';
-import { makePack } from '../test/factories';
+import { makePack, mustImport } from '../test/factories';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -12,20 +11,27 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     const dist = path.join(root, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.mkdirSync(path.join(root, 'content', 'media', 'org'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'content', 'media', 'org', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(
+      path.join(root, 'content', 'media', 'org', 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     t = await startTestApp('sqlite', { WEB_DIST: dist, CONTENT_DIR: path.join(root, 'content') });
-    await importContentPack(t.database.db, makePack('doughmain'));
+    await mustImport(t.database.db, makePack('doughmain'));
   });
   afterAll(async () => {
     await t.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const get = (url: string, host = 'localhost:3000') => t.app.inject({ method: 'GET', url, headers: { host } });
+  const get = (url: string, host = 'localhost:3000') =>
+    t.app.inject({ method: 'GET', url, headers: { host } });
 
   it('serves hashed assets with a year of immutable cache', async () => {
     const res = await get('/assets/index-AbC123.js');
@@ -43,7 +49,11 @@ describe('serving the web app', () => {
     const res = await get('/media/org/logo.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
-    for (const url of ['/media/../../etc/passwd', '/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/media/..%2f..%2f..%2fetc%2fpasswd']) {
+    for (const url of [
+      '/media/../../etc/passwd',
+      '/media/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/media/..%2f..%2f..%2fetc%2fpasswd',
+    ]) {
       const res = await get(url);
       expect(res.body, url).not.toContain('root:');
     }

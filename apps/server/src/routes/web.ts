@@ -21,7 +21,10 @@ interface WebOptions {
  * Serves the built web app: hashed assets with a year's cache, media from the content folder,
  * and index.html for every other page, told which organisation the host name picks.
  */
-export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: WebOptions,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const indexPath = path.join(options.webDist, 'index.html');
   const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : FALLBACK_INDEX;
 
@@ -34,7 +37,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       decorateReply: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -51,9 +57,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   }
 
   return async function serveIndex(request, reply) {
-    const alias = await options.organisations.aliasForHost(request.headers.host, options.baseDomain, options.defaultOrg);
+    const alias = await options.organisations.aliasForHost(
+      request.headers.host,
+      options.baseDomain,
+      options.defaultOrg,
+    );
     const safeAlias = alias && /^[a-z0-9-]{1,63}$/.test(alias) ? alias : '';
-    const html = template.replace('</head>', `<meta name="portal-org" content="${escapeAttr(safeAlias)}"></head>`);
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const html = template.replace(
+      '</head>',
+      `<meta name="portal-org" content="${escapeAttr(safeAlias)}"></head>`,
+    );
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 }

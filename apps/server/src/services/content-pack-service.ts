@@ -23,13 +23,19 @@ const CHUNK = 200;
 function sanitizeTopic(topic: Topic): Topic {
   return {
     ...topic,
-    ...(topic.description !== undefined && { description: sanitizeLocalisedHtml(topic.description) }),
+    ...(topic.description !== undefined && {
+      description: sanitizeLocalisedHtml(topic.description),
+    }),
     pages: topic.pages.map((page) => ({
       ...page,
       fragments: page.fragments.map((fragment) => {
-        if (fragment.type === 'content') return { ...fragment, content: sanitizeLocalisedHtml(fragment.content) };
+        if (fragment.type === 'content')
+          return { ...fragment, content: sanitizeLocalisedHtml(fragment.content) };
         if (fragment.type === 'field' && fragment.field.question !== undefined)
-          return { ...fragment, field: { ...fragment.field, question: sanitizeLocalisedHtml(fragment.field.question) } };
+          return {
+            ...fragment,
+            field: { ...fragment.field, question: sanitizeLocalisedHtml(fragment.field.question) },
+          };
         return fragment;
       }),
     })),
@@ -44,20 +50,28 @@ function sanitizePack(pack: ContentPack): ContentPack {
       ...organisation,
       homePage: {
         ...organisation.homePage,
-        promos: organisation.homePage.promos.map((p) => ({ ...p, description: sanitizeLocalisedHtml(p.description) })),
+        promos: organisation.homePage.promos.map((p) => ({
+          ...p,
+          description: sanitizeLocalisedHtml(p.description),
+        })),
       },
     },
     ...(pack.general && { general: sanitizeTopic(pack.general) }),
     topics: pack.topics.map(sanitizeTopic),
     bundles: pack.bundles.map((b) => ({
       ...b,
-      ...(b.longDescription !== undefined && { longDescription: sanitizeLocalisedHtml(b.longDescription) }),
+      ...(b.longDescription !== undefined && {
+        longDescription: sanitizeLocalisedHtml(b.longDescription),
+      }),
     })),
   };
 }
 
 function contentHash(pack: ContentPack): string {
-  const withoutPasswords = { ...pack, users: pack.users.map(({ password: _password, ...user }) => user) };
+  const withoutPasswords = {
+    ...pack,
+    users: pack.users.map(({ password: _password, ...user }) => user),
+  };
   return createHash('sha256').update(JSON.stringify(withoutPasswords)).digest('hex');
 }
 
@@ -68,7 +82,10 @@ async function insertChunks<T extends keyof Database & string>(
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as any).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as any)
+      .execute();
   }
 }
 
@@ -98,7 +115,11 @@ export async function importContentPack(db: Db, input: unknown): Promise<ImportR
   const alias = pack.organisation.alias;
   const k = db.kysely;
 
-  const existing = await k.selectFrom('organisations').select(['id', 'content_hash']).where('alias', '=', alias).executeTakeFirst();
+  const existing = await k
+    .selectFrom('organisations')
+    .select(['id', 'content_hash'])
+    .where('alias', '=', alias)
+    .executeTakeFirst();
   const orgId = existing?.id ?? randomUUID();
   if (existing) await keepStoredSecrets(k, orgId, pack);
   const hash = contentHash(pack);
@@ -123,7 +144,8 @@ export async function importContentPack(db: Db, input: unknown): Promise<ImportR
 
   const contentChanged = existing?.content_hash !== hash;
   const usersChanged = users.some((u) => u.newHash !== null || u.existingId === null);
-  if (!contentChanged && !usersChanged) return { ok: true, organisationId: orgId, alias, changed: false };
+  if (!contentChanged && !usersChanged)
+    return { ok: true, organisationId: orgId, alias, changed: false };
 
   await k.transaction().execute(async (trx) => {
     if (contentChanged) await writeContent(trx, orgId, pack, hash, existing !== undefined);
@@ -136,14 +158,32 @@ export async function importContentPack(db: Db, input: unknown): Promise<ImportR
  * Exports leave OAuth client secrets out; importing such an export must not erase them, so a
  * group that comes without its secret keeps the one stored for the same issuer and client.
  */
-async function keepStoredSecrets(k: Kysely<Database>, orgId: string, pack: ContentPack): Promise<void> {
+async function keepStoredSecrets(
+  k: Kysely<Database>,
+  orgId: string,
+  pack: ContentPack,
+): Promise<void> {
   const missing = pack.userGroups.filter((g) => g.oauth && !g.oauth.clientSecret);
   if (!missing.length) return;
-  const rows = await k.selectFrom('user_groups').select(['id', 'data']).where('org_id', '=', orgId).where('id', 'in', missing.map((g) => g._id)).execute();
+  const rows = await k
+    .selectFrom('user_groups')
+    .select(['id', 'data'])
+    .where('org_id', '=', orgId)
+    .where(
+      'id',
+      'in',
+      missing.map((g) => g._id),
+    )
+    .execute();
   for (const group of missing) {
     const row = rows.find((r) => r.id === group._id);
     const stored = row ? (JSON.parse(row.data) as UserGroup).oauth : undefined;
-    if (group.oauth && stored?.clientSecret && stored.issuer === group.oauth.issuer && stored.clientId === group.oauth.clientId)
+    if (
+      group.oauth &&
+      stored?.clientSecret &&
+      stored.issuer === group.oauth.issuer &&
+      stored.clientId === group.oauth.clientId
+    )
       group.oauth.clientSecret = stored.clientSecret;
   }
 }
@@ -161,8 +201,16 @@ async function prepareUsers(
     .where('org_id', '=', orgId)
     .where((eb) =>
       eb.or([
-        eb('username_key', 'in', pack.users.map((u) => key(u.username))),
-        eb('email_key', 'in', pack.users.map((u) => key(u.email))),
+        eb(
+          'username_key',
+          'in',
+          pack.users.map((u) => key(u.username)),
+        ),
+        eb(
+          'email_key',
+          'in',
+          pack.users.map((u) => key(u.email)),
+        ),
       ]),
     )
     .execute();
@@ -171,7 +219,10 @@ async function prepareUsers(
     const byName = rows.find((r) => r.username_key === key(user.username));
     const byEmail = rows.find((r) => r.email_key === key(user.email));
     if (byEmail && byEmail.id !== byName?.id) {
-      problems.push({ path: `users[${i}].email`, message: `"${user.email}" is already used by another account` });
+      problems.push({
+        path: `users[${i}].email`,
+        message: `"${user.email}" is already used by another account`,
+      });
       continue;
     }
     let newHash: string | null = null;
@@ -190,21 +241,51 @@ async function prepareUsers(
   return prepared;
 }
 
-async function writeContent(trx: Kysely<Database>, orgId: string, pack: ContentPack, hash: string, exists: boolean) {
+async function writeContent(
+  trx: Kysely<Database>,
+  orgId: string,
+  pack: ContentPack,
+  hash: string,
+  exists: boolean,
+) {
   const stamp = now();
   const settings = JSON.stringify(pack.organisation);
   if (exists) {
-    await trx.updateTable('organisations').set({ settings, content_hash: hash, updated_at: stamp }).where('id', '=', orgId).execute();
+    await trx
+      .updateTable('organisations')
+      .set({ settings, content_hash: hash, updated_at: stamp })
+      .where('id', '=', orgId)
+      .execute();
   } else {
     await trx
       .insertInto('organisations')
-      .values({ id: orgId, alias: pack.organisation.alias, settings, content_hash: hash, created_at: stamp, updated_at: stamp })
+      .values({
+        id: orgId,
+        alias: pack.organisation.alias,
+        settings,
+        content_hash: hash,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
   }
-  for (const table of ['org_hosts', 'topics', 'topic_groups', 'topic_group_topics', 'user_groups', 'user_group_topics', 'bundles'] as const)
+  for (const table of [
+    'org_hosts',
+    'topics',
+    'topic_groups',
+    'topic_group_topics',
+    'user_groups',
+    'user_group_topics',
+    'bundles',
+    'contents',
+  ] as const)
     await trx.deleteFrom(table).where('org_id', '=', orgId).execute();
 
-  await insertChunks(trx, 'org_hosts', [...new Set(pack.organisation.hosts.map(key))].map((host) => ({ host, org_id: orgId })));
+  await insertChunks(
+    trx,
+    'org_hosts',
+    [...new Set(pack.organisation.hosts.map(key))].map((host) => ({ host, org_id: orgId })),
+  );
   const topicRows = pack.topics.map((t, position) => ({
     org_id: orgId,
     id: t._id,
@@ -214,8 +295,39 @@ async function writeContent(trx: Kysely<Database>, orgId: string, pack: ContentP
     data: JSON.stringify(t),
   }));
   if (pack.general)
-    topicRows.push({ org_id: orgId, id: pack.general._id, position: -1, is_general: 1, visibility: pack.general.visibility, data: JSON.stringify(pack.general) });
+    topicRows.push({
+      org_id: orgId,
+      id: pack.general._id,
+      position: -1,
+      is_general: 1,
+      visibility: pack.general.visibility,
+      data: JSON.stringify(pack.general),
+    });
   await insertChunks(trx, 'topics', topicRows);
+  const allTopics = pack.general ? [pack.general, ...pack.topics] : pack.topics;
+  await insertChunks(
+    trx,
+    'contents',
+    allTopics.flatMap((topic) =>
+      topic.pages.flatMap((page) =>
+        page.fragments.flatMap((fragment) =>
+          fragment.type === 'content'
+            ? [
+                {
+                  org_id: orgId,
+                  id: fragment._id,
+                  page_id: page._id,
+                  topic_id: topic._id,
+                  topic_visibility: topic.visibility,
+                  page_visibility: page.visibility,
+                  body: JSON.stringify(fragment.content),
+                },
+              ]
+            : [],
+        ),
+      ),
+    ),
+  );
   await insertChunks(
     trx,
     'topic_groups',
@@ -230,22 +342,47 @@ async function writeContent(trx: Kysely<Database>, orgId: string, pack: ContentP
   await insertChunks(
     trx,
     'topic_group_topics',
-    pack.topicGroups.flatMap((g) => g.topics.map((topicId, position) => ({ org_id: orgId, group_id: g._id, topic_id: topicId, position }))),
+    pack.topicGroups.flatMap((g) =>
+      g.topics.map((topicId, position) => ({
+        org_id: orgId,
+        group_id: g._id,
+        topic_id: topicId,
+        position,
+      })),
+    ),
   );
   await insertChunks(
     trx,
     'user_groups',
-    pack.userGroups.map(({ topics: _topics, ...group }, position) => ({ org_id: orgId, id: group._id, position, data: JSON.stringify(group) })),
+    pack.userGroups.map(({ topics: _topics, ...group }, position) => ({
+      org_id: orgId,
+      id: group._id,
+      position,
+      data: JSON.stringify(group),
+    })),
   );
   await insertChunks(
     trx,
     'user_group_topics',
-    pack.userGroups.flatMap((g) => g.topics.map((topicId, position) => ({ org_id: orgId, group_id: g._id, topic_id: topicId, position }))),
+    pack.userGroups.flatMap((g) =>
+      g.topics.map((topicId, position) => ({
+        org_id: orgId,
+        group_id: g._id,
+        topic_id: topicId,
+        position,
+      })),
+    ),
   );
   await insertChunks(
     trx,
     'bundles',
-    pack.bundles.map((b, position) => ({ org_id: orgId, id: b._id, position, user_group_id: b.userGroup, data: JSON.stringify(b) })),
+    pack.bundles.map((b, position) => ({
+      org_id: orgId,
+      id: b._id,
+      position,
+      user_group_id: b.userGroup,
+      data: JSON.stringify(b),
+    })),
   );
   // Memberships of groups that no longer exist go with them.
   const groupIds = pack.userGroups.map((g) => g._id);
@@ -294,7 +431,11 @@ async function writeUsers(trx: Kysely<Database>, orgId: string, users: PreparedU
         })
         .execute();
     }
-    await trx.deleteFrom('user_group_members').where('org_id', '=', orgId).where('user_id', '=', id).execute();
+    await trx
+      .deleteFrom('user_group_members')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', id)
+      .execute();
     await insertChunks(
       trx,
       'user_group_members',
@@ -306,20 +447,67 @@ async function writeUsers(trx: Kysely<Database>, orgId: string, users: PreparedU
 /** The organisation as a pack again: the shape `importContentPack` takes, secrets left out. */
 export async function exportContentPack(db: Db, alias: string): Promise<ContentPack | null> {
   const k = db.kysely;
-  const org = await k.selectFrom('organisations').selectAll().where('alias', '=', alias).executeTakeFirst();
+  const org = await k
+    .selectFrom('organisations')
+    .selectAll()
+    .where('alias', '=', alias)
+    .executeTakeFirst();
   if (!org) return null;
   const orgId = org.id;
-  const [topics, groups, groupTopics, userGroups, userGroupTopics, bundles, users, members] = await Promise.all([
-    k.selectFrom('topics').select(['data', 'is_general']).where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('topic_groups').select(['id', 'data']).where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('topic_group_topics').select(['group_id', 'topic_id']).where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('user_groups').select(['id', 'data']).where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('user_group_topics').select(['group_id', 'topic_id']).where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('bundles').select('data').where('org_id', '=', orgId).orderBy('position').execute(),
-    k.selectFrom('users').select(['id', 'username', 'email', 'first_name', 'last_name']).where('org_id', '=', orgId).where('from_pack', '=', 1).orderBy('username_key').execute(),
-    k.selectFrom('user_group_members').select(['user_id', 'group_id', 'role']).where('org_id', '=', orgId).orderBy('group_id').execute(),
-  ]);
-  const listFor = (rows: { group_id: string; topic_id: string }[], id: string) => rows.filter((r) => r.group_id === id).map((r) => r.topic_id);
+  const [topics, groups, groupTopics, userGroups, userGroupTopics, bundles, users, members] =
+    await Promise.all([
+      k
+        .selectFrom('topics')
+        .select(['data', 'is_general'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_groups')
+        .select(['id', 'data'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_group_topics')
+        .select(['group_id', 'topic_id'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('user_groups')
+        .select(['id', 'data'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('user_group_topics')
+        .select(['group_id', 'topic_id'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('bundles')
+        .select('data')
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'first_name', 'last_name'])
+        .where('org_id', '=', orgId)
+        .where('from_pack', '=', 1)
+        .orderBy('username_key')
+        .execute(),
+      k
+        .selectFrom('user_group_members')
+        .select(['user_id', 'group_id', 'role'])
+        .where('org_id', '=', orgId)
+        .orderBy('group_id')
+        .execute(),
+    ]);
+  const listFor = (rows: { group_id: string; topic_id: string }[], id: string) =>
+    rows.filter((r) => r.group_id === id).map((r) => r.topic_id);
   const general = topics.find((t) => t.is_general === 1);
   const pack: ContentPack = {
     format: CONTENT_PACK_FORMAT,
@@ -329,7 +517,8 @@ export async function exportContentPack(db: Db, alias: string): Promise<ContentP
     topics: topics.filter((t) => t.is_general === 0).map((t) => JSON.parse(t.data)),
     userGroups: userGroups.map((g) => {
       const group = JSON.parse(g.data);
-      if (group.oauth?.clientSecret && !String(group.oauth.clientSecret).startsWith('env:')) delete group.oauth.clientSecret;
+      if (group.oauth?.clientSecret && !String(group.oauth.clientSecret).startsWith('env:'))
+        delete group.oauth.clientSecret;
       return { ...group, topics: listFor(userGroupTopics, g.id) };
     }),
     bundles: bundles.map((b) => JSON.parse(b.data)),
@@ -337,13 +526,18 @@ export async function exportContentPack(db: Db, alias: string): Promise<ContentP
       username: u.username,
       email: u.email,
       name: { first: u.first_name, last: u.last_name },
-      groups: members.filter((m) => m.user_id === u.id).map((m) => ({ group: m.group_id, role: m.role as 'member' | 'admin' })),
+      groups: members
+        .filter((m) => m.user_id === u.id)
+        .map((m) => ({ group: m.group_id, role: m.role as 'member' | 'admin' })),
     })),
   };
   return pack;
 }
 
 export async function countOrganisations(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom('organisations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,7 +3,8 @@ import { sanitizeAuthorHtml, sanitizeLocalisedHtml } from './html';
 
 describe('sanitizeAuthorHtml', () => {
   it('keeps the markup authors use', () => {
-    const html = '<h2>Budget</h2><p><strong>Save</strong> <a href="https://example.com" title="x">more</a></p>';
+    const html =
+      '<h2>Budget</h2><p><strong>Save</strong> <a href="https://example.com" title="x">more</a></p>';
     expect(sanitizeAuthorHtml(html)).toBe(
       '<h2>Budget</h2><p><strong>Save</strong> <a href="https://example.com" title="x" rel="noopener noreferrer">more</a></p>',
     );
@@ -21,7 +22,12 @@ describe('sanitizeAuthorHtml', () => {
     expect(out).toContain('<p>a</p>');
   });
   it('sanitises every locale of localised HTML', () => {
-    expect(sanitizeLocalisedHtml({ 'en-US': '<b>a</b><script>1</script>', 'fr-CA': '<i onmouseover="x">b</i>' })).toEqual({
+    expect(
+      sanitizeLocalisedHtml({
+        'en-US': '<b>a</b><script>1</script>',
+        'fr-CA': '<i onmouseover="x">b</i>',
+      }),
+    ).toEqual({
       'en-US': '<b>a</b>',
       'fr-CA': '<i>b</i>',
     });

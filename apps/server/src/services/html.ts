@@ -4,9 +4,37 @@ import type { LocalisedText } from '@portal/domain';
 /** The only markup author HTML may carry (docs/content-packs.md lists it for authors). */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4',
-    'blockquote', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'span',
-    'hr', 'figure', 'figcaption', 'sub', 'sup',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'span',
+    'hr',
+    'figure',
+    'figcaption',
+    'sub',
+    'sup',
   ],
   allowedAttributes: {
     a: ['href', 'title'],
@@ -31,6 +59,7 @@ export function sanitizeAuthorHtml(html: string): string {
 export function sanitizeLocalisedHtml<T extends LocalisedText>(value: T): T {
   if (typeof value === 'string') return sanitizeAuthorHtml(value) as T;
   const out: Record<string, string> = {};
-  for (const [locale, html] of Object.entries(value)) if (html != null) out[locale] = sanitizeAuthorHtml(html);
+  for (const [locale, html] of Object.entries(value))
+    if (html != null) out[locale] = sanitizeAuthorHtml(html);
   return out as T;
 }

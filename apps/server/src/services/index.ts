@@ -7,11 +7,14 @@ import type { Db } from '../db/database';
 import { AccountService } from './account-service';
 import { OrganisationService } from './organisation-service';
 import { SessionService } from './session-service';
+import { TopicService } from './topic-service';
 import { UploadService } from './upload-service';
 import { WorkbookService } from './workbook-service';
 
 /** The use cases, built once per app from its configuration and adapters. */
 export interface Services {
+  db: Db;
+  topics: TopicService;
   organisations: OrganisationService;
   sessions: SessionService;
   accounts: AccountService;
@@ -24,9 +27,21 @@ export interface Services {
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
   const organisations = new OrganisationService(db);
   const sessions = new SessionService(db, config.sessionDays);
-  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, log) : new OutboxMailer(config.outboxDir, log);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, log)
+    : new OutboxMailer(config.outboxDir, log);
   const storage = new LocalFileStorage(config.uploadsDir);
   const accounts = new AccountService(db, sessions, mailer, storage, log);
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
-  return { organisations, sessions, accounts, uploads, workbooks: new WorkbookService(db), mailer, storage };
+  return {
+    db,
+    organisations,
+    sessions,
+    accounts,
+    uploads,
+    workbooks: new WorkbookService(db),
+    topics: new TopicService(db),
+    mailer,
+    storage,
+  };
 }

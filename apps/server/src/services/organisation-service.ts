@@ -65,7 +65,11 @@ export class OrganisationService {
     const now = Date.now();
     if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached;
     if (cached) {
-      const row = await this.db.kysely.selectFrom('organisations').select('content_hash').where('alias', '=', alias).executeTakeFirst();
+      const row = await this.db.kysely
+        .selectFrom('organisations')
+        .select('content_hash')
+        .where('alias', '=', alias)
+        .executeTakeFirst();
       if (row?.content_hash === cached.record.contentHash) {
         cached.checkedAt = now;
         return cached;
@@ -81,7 +85,12 @@ export class OrganisationService {
       return null;
     }
     const fresh: CachedOrg = {
-      record: { id: row.id, alias: row.alias, contentHash: row.content_hash, settings: JSON.parse(row.settings) },
+      record: {
+        id: row.id,
+        alias: row.alias,
+        contentHash: row.content_hash,
+        settings: JSON.parse(row.settings),
+      },
       checkedAt: now,
       views: new Map(),
     };
@@ -93,8 +102,15 @@ export class OrganisationService {
    * The organisation chosen by a host name (design §3): an exact match of one of its hosts, else
    * the first label under the base domain as its alias, else the default on a local address.
    */
-  async aliasForHost(hostHeader: string | undefined, baseDomain: string, defaultOrg: string): Promise<string | null> {
-    const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  async aliasForHost(
+    hostHeader: string | undefined,
+    baseDomain: string,
+    defaultOrg: string,
+  ): Promise<string | null> {
+    const host = (hostHeader ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^\[|\]$/g, '');
     const hit = this.hostCache.get(host);
     if (hit && Date.now() - hit.at < REVALIDATE_MS) return hit.alias;
     const alias = await this.lookupHost(host, baseDomain, defaultOrg);
@@ -103,7 +119,11 @@ export class OrganisationService {
     return alias;
   }
 
-  private async lookupHost(host: string, baseDomain: string, defaultOrg: string): Promise<string | null> {
+  private async lookupHost(
+    host: string,
+    baseDomain: string,
+    defaultOrg: string,
+  ): Promise<string | null> {
     if (!host) return defaultOrg;
     const exact = await this.db.kysely
       .selectFrom('org_hosts')
@@ -116,12 +136,17 @@ export class OrganisationService {
       const labels = host.slice(0, -(baseDomain.length + 1)).split('.');
       return labels[labels.length - 1] ?? null;
     }
-    if (host === baseDomain || host === 'localhost' || host === '127.0.0.1' || host === '::1') return defaultOrg;
+    if (host === baseDomain || host === 'localhost' || host === '127.0.0.1' || host === '::1')
+      return defaultOrg;
     return null;
   }
 
   /** The organisation as spec §3 shapes it, localised, serialised once per locale and audience. */
-  async viewJson(alias: string, requestedLocale: string | undefined, audience: Audience = VISITOR): Promise<string | null> {
+  async viewJson(
+    alias: string,
+    requestedLocale: string | undefined,
+    audience: Audience = VISITOR,
+  ): Promise<string | null> {
     const entry = await this.entry(alias);
     if (!entry) return null;
     const locale = resolveLocale(requestedLocale, entry.record.settings.locales);
@@ -134,15 +159,39 @@ export class OrganisationService {
     return json;
   }
 
-  private async buildView(org: OrganisationRecord, locale: string, audience: Audience): Promise<OrganisationView> {
+  private async buildView(
+    org: OrganisationRecord,
+    locale: string,
+    audience: Audience,
+  ): Promise<OrganisationView> {
     const k = this.db.kysely;
     const [topicRows, groupRows, links, bundleCount] = await Promise.all([
-      k.selectFrom('topics').select(['id', 'is_general', 'visibility', 'data']).where('org_id', '=', org.id).orderBy('position').execute(),
-      k.selectFrom('topic_groups').select(['id', 'visibility', 'data']).where('org_id', '=', org.id).orderBy('position').execute(),
-      k.selectFrom('topic_group_topics').select(['group_id', 'topic_id']).where('org_id', '=', org.id).orderBy('position').execute(),
-      k.selectFrom('bundles').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', org.id).executeTakeFirstOrThrow(),
+      k
+        .selectFrom('topics')
+        .select(['id', 'is_general', 'visibility', 'data'])
+        .where('org_id', '=', org.id)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_groups')
+        .select(['id', 'visibility', 'data'])
+        .where('org_id', '=', org.id)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_group_topics')
+        .select(['group_id', 'topic_id'])
+        .where('org_id', '=', org.id)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('bundles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', org.id)
+        .executeTakeFirstOrThrow(),
     ]);
-    const canSee = (id: string, visibility: string) => visibility === 'Public' || audience.grantedTopicIds.has(id);
+    const canSee = (id: string, visibility: string) =>
+      visibility === 'Public' || audience.grantedTopicIds.has(id);
     const topics = new Map<string, Topic>();
     let general: Topic | undefined;
     for (const row of topicRows) {
@@ -154,13 +203,19 @@ export class OrganisationService {
     const ref = (t: Topic) => ({ _id: t._id, name: localise(t.name, locale) });
     const s = org.settings;
     const groups = groupRows
-      .filter((g) => g.visibility === 'Public' || links.some((l) => l.group_id === g.id && audience.grantedTopicIds.has(l.topic_id)))
+      .filter(
+        (g) =>
+          g.visibility === 'Public' ||
+          links.some((l) => l.group_id === g.id && audience.grantedTopicIds.has(l.topic_id)),
+      )
       .map((g) => {
         const group = JSON.parse(g.data) as Omit<TopicGroup, 'topics'>;
-        const members = links.filter((l) => l.group_id === g.id).flatMap((l) => {
-          const topic = topics.get(l.topic_id);
-          return topic ? [ref(topic)] : [];
-        });
+        const members = links
+          .filter((l) => l.group_id === g.id)
+          .flatMap((l) => {
+            const topic = topics.get(l.topic_id);
+            return topic ? [ref(topic)] : [];
+          });
         return {
           _id: group._id,
           name: localise(group.name, locale),
@@ -185,15 +240,28 @@ export class OrganisationService {
         title: localise(s.homePage.title, locale),
         subtitle: localise(s.homePage.subtitle, locale),
         ...(s.homePage.heroImage && { heroImage: s.homePage.heroImage }),
-        promos: s.homePage.promos.map((p) => ({ _id: p._id, title: localise(p.title, locale), description: localise(p.description, locale) })),
+        promos: s.homePage.promos.map((p) => ({
+          _id: p._id,
+          title: localise(p.title, locale),
+          description: localise(p.description, locale),
+        })),
         showSiteMap: s.homePage.showSiteMap,
       },
       topics: [...topics.values()].map(ref),
       topicGroups: groups,
       ...(general && {
-        general: { _id: 'general' as const, name: localise(general.name, locale), description: localise(general.description, locale), isGeneral: true as const },
+        general: {
+          _id: 'general' as const,
+          name: localise(general.name, locale),
+          description: localise(general.description, locale),
+          isGeneral: true as const,
+        },
       }),
-      glossary: s.glossary.map((g) => ({ word: g.word, ...(g.plural && { plural: g.plural }), definition: localise(g.definition, locale) })),
+      glossary: s.glossary.map((g) => ({
+        word: g.word,
+        ...(g.plural && { plural: g.plural }),
+        definition: localise(g.definition, locale),
+      })),
       contact: s.contact,
       disableSelfSignup: s.disableSelfSignup,
       ...(s.userSignUpAgreement && { userSignUpAgreement: s.userSignUpAgreement }),
@@ -204,13 +272,22 @@ export class OrganisationService {
     };
   }
 
-  async bundles(alias: string, audience: { groupIds: ReadonlySet<string> } = { groupIds: new Set() }): Promise<BundleView[] | null> {
+  async bundles(
+    alias: string,
+    audience: { groupIds: ReadonlySet<string> } = { groupIds: new Set() },
+  ): Promise<BundleView[] | null> {
     const org = await this.find(alias);
     if (!org) return null;
-    const rows = await this.db.kysely.selectFrom('bundles').select('data').where('org_id', '=', org.id).orderBy('position').execute();
+    const rows = await this.db.kysely
+      .selectFrom('bundles')
+      .select('data')
+      .where('org_id', '=', org.id)
+      .orderBy('position')
+      .execute();
     const byLocale = (text: unknown): Record<string, string> => {
       if (text == null) return {};
-      if (typeof text === 'string') return Object.fromEntries(org.settings.locales.map((l) => [l, text]));
+      if (typeof text === 'string')
+        return Object.fromEntries(org.settings.locales.map((l) => [l, text]));
       return text as Record<string, string>;
     };
     return rows.map((row) => {

@@ -56,14 +56,28 @@ export class UploadService {
     readonly maxBytes: number,
   ) {}
 
-  async store(orgId: string, userId: string, filename: string, data: Buffer): Promise<UploadedFile> {
+  async store(
+    orgId: string,
+    userId: string,
+    filename: string,
+    data: Buffer,
+  ): Promise<UploadedFile> {
     if (data.length === 0) throw new HttpError(400, 'The file is empty.', { file: 'is empty' });
     const sniffed = await fileTypeFromBuffer(data);
-    const contentType = sniffed && ALLOWED.has(sniffed.mime) ? sniffed.mime : sniffed ? undefined : plainTextType(filename, data);
+    const contentType =
+      sniffed && ALLOWED.has(sniffed.mime)
+        ? sniffed.mime
+        : sniffed
+          ? undefined
+          : plainTextType(filename, data);
     if (!contentType)
-      throw new HttpError(415, 'File type must be an image (PNG, JPEG, GIF, WebP), a PDF, an office document, or plain text (TXT, CSV).', {
-        file: 'has a type that is not accepted',
-      });
+      throw new HttpError(
+        415,
+        'File type must be an image (PNG, JPEG, GIF, WebP), a PDF, an office document, or plain text (TXT, CSV).',
+        {
+          file: 'has a type that is not accepted',
+        },
+      );
     const extension = ALLOWED.get(contentType) ?? (contentType === 'text/csv' ? 'csv' : 'txt');
     const publicId = randomBytes(16).toString('hex');
     const storageKey = `${orgId}/${publicId}.${extension}`;

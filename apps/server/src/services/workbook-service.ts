@@ -20,8 +20,13 @@ export class WorkbookService {
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
-    return { workbook: JSON.parse(row.data) as Workbook, version: row.version, updatedAt: row.updated_at };
+    if (!row)
+      return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
+    return {
+      workbook: JSON.parse(row.data) as Workbook,
+      version: row.version,
+      updatedAt: row.updated_at,
+    };
   }
 
   /**
@@ -40,7 +45,8 @@ export class WorkbookService {
           .values({ org_id: orgId, user_id: userId, data, version: 1, updated_at: updatedAt })
           .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing())
           .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { workbook: merged, version: 1, updatedAt };
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1)
+          return { workbook: merged, version: 1, updatedAt };
         continue;
       }
       const updated = await this.db.kysely
@@ -50,7 +56,8 @@ export class WorkbookService {
         .where('user_id', '=', userId)
         .where('version', '=', current.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1) return { workbook: merged, version: current.version + 1, updatedAt };
+      if (Number(updated.numUpdatedRows) === 1)
+        return { workbook: merged, version: current.version + 1, updatedAt };
     }
     throw new Error('the workbook kept changing while it was being saved');
   }

@@ -16,7 +16,11 @@ export interface TestApp {
 }
 
 /** The real app on a new, migrated database of `kind`; requests go through `app.inject`. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
@@ -26,7 +30,11 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     ...env,
   });
   // The test database owns the connection; the app must not close it before the test drops it.
-  const { app, organisations } = await buildApp({ config, db: { ...database.db, destroy: async () => {} }, ...(logStream && { logStream }) });
+  const { app, organisations } = await buildApp({
+    config,
+    db: { ...database.db, destroy: async () => {} },
+    ...(logStream && { logStream }),
+  });
   await app.ready();
   return {
     app,

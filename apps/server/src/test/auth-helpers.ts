@@ -8,12 +8,27 @@ let counter = 0;
 export function newLearner(prefix = 'learner') {
   counter += 1;
   const id = `${prefix}${Date.now().toString(36)}${counter}`;
-  return { username: id, email: `${id}@example.com`, password: 'correct-horse-1', first: 'Ada', last: 'Lovelace' };
+  return {
+    username: id,
+    email: `${id}@example.com`,
+    password: 'correct-horse-1',
+    first: 'Ada',
+    last: 'Lovelace',
+  };
 }
 
-export async function signup(app: FastifyInstance, org: string, body: Record<string, unknown> = newLearner()) {
+export async function signup(
+  app: FastifyInstance,
+  org: string,
+  body: Record<string, unknown> = newLearner(),
+) {
   // Each signup comes from its own address, so the per-address signup limit is not what is tested.
-  const res = await app.inject({ method: 'POST', url: `/api/org/${org}/signup`, payload: body, headers: { 'x-forwarded-for': `10.200.${counter % 250}.${(counter >> 8) % 250}` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/org/${org}/signup`,
+    payload: body,
+    headers: { 'x-forwarded-for': `10.200.${counter % 250}.${(counter >> 8) % 250}` },
+  });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { token: res.json<{ token: string }>().token, body };
 }
@@ -23,7 +38,10 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The newest .eml in an outbox folder, as text. */
 export function newestOutboxMail(outboxDir: string): string | undefined {
   if (!fs.existsSync(outboxDir)) return undefined;
-  const files = fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const last = files.at(-1);
   return last ? fs.readFileSync(path.join(outboxDir, last), 'utf8') : undefined;
 }
@@ -35,7 +53,10 @@ export function resetLinkIn(mail: string): { email: string; token: string } | un
   return match ? { email: decodeURIComponent(match[1]!), token: match[2]! } : undefined;
 }
 
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

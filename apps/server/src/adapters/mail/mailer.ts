@@ -20,11 +20,17 @@ const FROM_ADDRESS = 'no-reply@portal.invalid';
 /** Mail through any SMTP server (`SMTP_URL`). */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
-  constructor(url: string, private readonly log: FastifyBaseLogger) {
+  constructor(
+    url: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: { name: mail.fromName, address: FROM_ADDRESS }, ...mail });
+    const info = await this.transport.sendMail({
+      from: { name: mail.fromName, address: FROM_ADDRESS },
+      ...mail,
+    });
     // Subject and recipient only: the body may hold a sign-in or reset link.
     this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
   }
@@ -32,12 +38,25 @@ export class SmtpMailer implements Mailer {
 
 /** Without SMTP: each mail is written to `<DATA_DIR>/outbox/*.eml` and noted in the log. */
 export class OutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  constructor(private readonly dir: string, private readonly log: FastifyBaseLogger) {}
+  private readonly transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  constructor(
+    private readonly dir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: { name: mail.fromName, address: FROM_ADDRESS }, ...mail });
+    const info = await this.transport.sendMail({
+      from: { name: mail.fromName, address: FROM_ADDRESS },
+      ...mail,
+    });
     await fs.mkdir(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = path.join(
+      this.dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
     await fs.writeFile(file, info.message as Buffer);
     this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
   }

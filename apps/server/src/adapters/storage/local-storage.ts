@@ -10,7 +10,8 @@ export class LocalFileStorage implements FileStorage {
 
   private pathOf(key: string): string {
     const full = path.resolve(this.root, key);
-    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
+    if (!full.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error(`storage key escapes the root: ${key}`);
     return full;
   }
 

@@ -16,13 +16,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('org_hosts')
     .addColumn('host', 'varchar(255)', (c) => c.primaryKey())
-    .addColumn('org_id', 'varchar(64)', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
+    .addColumn('org_id', 'varchar(64)', (c) =>
+      c.notNull().references('organisations.id').onDelete('cascade'),
+    )
     .execute();
 
   const tenantTable = (name: string) =>
     db.schema
       .createTable(name)
-      .addColumn('org_id', 'varchar(64)', (c) => c.notNull().references('organisations.id').onDelete('cascade'));
+      .addColumn('org_id', 'varchar(64)', (c) =>
+        c.notNull().references('organisations.id').onDelete('cascade'),
+      );
 
   await tenantTable('topics')
     .addColumn('id', 'varchar(64)', (c) => c.notNull())
@@ -73,7 +77,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('org_id', 'varchar(64)', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
+    .addColumn('org_id', 'varchar(64)', (c) =>
+      c.notNull().references('organisations.id').onDelete('cascade'),
+    )
     .addColumn('username', 'varchar(64)', (c) => c.notNull())
     .addColumn('username_key', 'varchar(64)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)', (c) => c.notNull())
@@ -90,12 +96,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await tenantTable('user_group_members')
     .addColumn('group_id', 'varchar(64)', (c) => c.notNull())
-    .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(64)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('role', 'varchar(16)', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_group_members_pk', ['org_id', 'group_id', 'user_id'])
     .execute();
 
-  await db.schema.createIndex('user_group_members_user').on('user_group_members').column('user_id').execute();
+  await db.schema
+    .createIndex('user_group_members_user')
+    .on('user_group_members')
+    .column('user_id')
+    .execute();
   await db.schema.createIndex('org_hosts_org').on('org_hosts').column('org_id').execute();
 }
 

@@ -5,7 +5,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('workbooks')
     .addColumn('org_id', 'varchar(64)', (c) => c.notNull())
-    .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(64)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())

@@ -1,4 +1,10 @@
-import { accountUpdateSchema, localeQueryObjectSchema, orgParamsSchema, resolveLocale, uploadedFileSchema } from '@portal/domain';
+import {
+  accountUpdateSchema,
+  localeQueryObjectSchema,
+  orgParamsSchema,
+  resolveLocale,
+  uploadedFileSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organisationOrThrow, requireSession } from '../../http/context';
@@ -7,7 +13,9 @@ import { errorBodySchema } from '../org/schemas';
 
 const accountAnswer = z.object({
   account: z.object({
-    user: z.object({ id: z.object({ email: z.string(), username: z.string(), isOAuthUser: z.boolean() }) }),
+    user: z.object({
+      id: z.object({ email: z.string(), username: z.string(), isOAuthUser: z.boolean() }),
+    }),
     userGroups: z.array(z.object({ _id: z.string(), name: z.string(), isAdmin: z.boolean() })),
     name: z.object({ first: z.string(), last: z.string(), full: z.string() }),
     phone: z.string(),
@@ -25,11 +33,25 @@ export const accountRoutes =
 
     app.get(
       '/api/org/:org/account/settings',
-      { schema: { tags: ['account'], summary: 'The signed-in learner’s account', params: orgParamsSchema, querystring: localeQueryObjectSchema, response: { 200: accountAnswer, ...errors } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'The signed-in learner’s account',
+          params: orgParamsSchema,
+          querystring: localeQueryObjectSchema,
+          response: { 200: accountAnswer, ...errors },
+        },
+      },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
-        return { account: await accounts.account(org, session.userId, resolveLocale(request.query.locale, org.settings.locales)) };
+        return {
+          account: await accounts.account(
+            org,
+            session.userId,
+            resolveLocale(request.query.locale, org.settings.locales),
+          ),
+        };
       },
     );
 
@@ -73,7 +95,14 @@ export const accountRoutes =
 
     app.delete(
       '/api/org/:org/account/settings/profilePicture',
-      { schema: { tags: ['account'], summary: 'Remove the profile picture', params: orgParamsSchema, response: { 200: z.object({ file: z.null() }), ...errors } } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Remove the profile picture',
+          params: orgParamsSchema,
+          response: { 200: z.object({ file: z.null() }), ...errors },
+        },
+      },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);

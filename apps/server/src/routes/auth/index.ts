@@ -18,12 +18,21 @@ import { errorBodySchema } from '../org/schemas';
 
 const tokenAnswer = z.object({ token: z.string() });
 const okAnswer = z.object({ success: z.literal(true) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
 
 export const FORGOT_ANSWER = { success: true as const };
 
 export const authRoutes =
-  (services: Services, options: { baseDomain: string; defaultOrg: string; rateLimitScale: number }): FastifyPluginAsyncZod =>
+  (
+    services: Services,
+    options: { baseDomain: string; defaultOrg: string; rateLimitScale: number },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const { organisations, accounts, sessions } = services;
     const scale = options.rateLimitScale;
@@ -35,7 +44,11 @@ export const authRoutes =
 
     /** The site address for links in mail: the request's host when it picks this organisation. */
     async function originFor(request: FastifyRequest, alias: string): Promise<string> {
-      const picked = await organisations.aliasForHost(request.headers.host, options.baseDomain, options.defaultOrg);
+      const picked = await organisations.aliasForHost(
+        request.headers.host,
+        options.baseDomain,
+        options.defaultOrg,
+      );
       if (picked === alias && request.host) return `${request.protocol}://${request.host}`;
       const org = await organisations.find(alias);
       const host = org?.settings.hosts[0] ?? `${alias}.${options.baseDomain}`;
@@ -45,9 +58,19 @@ export const authRoutes =
     app.post(
       '/api/org/:org/login',
       {
-        schema: { tags: ['auth'], summary: 'Sign in with username or email and password', params: orgParamsSchema, body: loginBodySchema, response: { 200: tokenAnswer, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with username or email and password',
+          params: orgParamsSchema,
+          body: loginBodySchema,
+          response: { 200: tokenAnswer, ...errors },
+        },
         config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
-        preHandler: perKeyLimit(app, { max: 10 * scale, timeWindow: '15 minutes', keyGenerator: bodyKey('username') }),
+        preHandler: perKeyLimit(app, {
+          max: 10 * scale,
+          timeWindow: '15 minutes',
+          keyGenerator: bodyKey('username'),
+        }),
       },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
@@ -66,10 +89,16 @@ export const authRoutes =
       },
       config: { rateLimit: { max: 20 * scale, timeWindow: '1 hour' } },
     };
-    const signupHandler = async (request: { params: { org: string; suffix?: string }; body: z.infer<typeof signupBodySchema> }) => {
+    const signupHandler = async (request: {
+      params: { org: string; suffix?: string };
+      body: z.infer<typeof signupBodySchema>;
+    }) => {
       const org = await organisationOrThrow(organisations, request.params.org);
       const inviteId = request.body.inviteId || request.params.suffix;
-      const { token } = await accounts.signup(org, { ...request.body, ...(inviteId && { inviteId }) });
+      const { token } = await accounts.signup(org, {
+        ...request.body,
+        ...(inviteId && { inviteId }),
+      });
       return { token };
     };
     app.post('/api/org/:org/signup', signup, signupHandler);
@@ -80,14 +109,19 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Mail a password reset link; the answer is the same whether or not the email has an account',
+          summary:
+            'Mail a password reset link; the answer is the same whether or not the email has an account',
           params: orgParamsSchema,
           querystring: localeQueryObjectSchema,
           body: forgotBodySchema,
           response: { 200: okAnswer, ...errors },
         },
         config: { rateLimit: { max: 10 * scale, timeWindow: '15 minutes' } },
-        preHandler: perKeyLimit(app, { max: 5 * scale, timeWindow: '1 hour', keyGenerator: bodyKey('email') }),
+        preHandler: perKeyLimit(app, {
+          max: 5 * scale,
+          timeWindow: '1 hour',
+          keyGenerator: bodyKey('email'),
+        }),
       },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
@@ -100,19 +134,37 @@ export const authRoutes =
     app.put(
       '/api/org/:org/login/reset/:email/:token',
       {
-        schema: { tags: ['auth'], summary: 'Set a new password with a reset link (works once, for one hour)', params: resetParamsSchema, body: resetBodySchema, response: { 200: okAnswer, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset link (works once, for one hour)',
+          params: resetParamsSchema,
+          body: resetBodySchema,
+          response: { 200: okAnswer, ...errors },
+        },
         config: { rateLimit: { max: 10 * scale, timeWindow: '15 minutes' } },
       },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
-        await accounts.reset(org, request.params.email, request.params.token, request.body.password);
+        await accounts.reset(
+          org,
+          request.params.email,
+          request.params.token,
+          request.body.password,
+        );
         return { success: true as const };
       },
     );
 
     app.post(
       '/api/org/:org/logout',
-      { schema: { tags: ['auth'], summary: 'Revoke this sign-in token', params: orgParamsSchema, response: { 200: okAnswer, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke this sign-in token',
+          params: orgParamsSchema,
+          response: { 200: okAnswer, ...errors },
+        },
+      },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);

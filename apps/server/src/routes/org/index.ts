@@ -2,14 +2,25 @@ import { localeQueryObjectSchema, orgParamsSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
-import type { OrganisationService } from '../../services/organisation-service';
+import { optionalSession } from '../../http/context';
+import type { Services } from '../../services';
+import { viewerOf } from '../../services/viewer-service';
 import { bundlesAnswerSchema, errorBodySchema, organisationViewSchema } from './schemas';
 
 const NO_ORGANISATION = 'No organisation at this address';
 
 export const organisationRoutes =
-  (organisations: OrganisationService, hostOptions: { baseDomain: string; defaultOrg: string }): FastifyPluginAsyncZod =>
+  (
+    services: Services,
+    hostOptions: { baseDomain: string; defaultOrg: string },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    const { organisations, sessions, db } = services;
+    /** The viewer of an organisation: a token that is not good here is simply a visitor. */
+    const viewerFor = async (request: Parameters<typeof optionalSession>[0], alias: string) => {
+      const org = await organisations.find(alias);
+      return org ? viewerOf(db, org.id, await optionalSession(request, sessions, org)) : undefined;
+    };
     app.get(
       '/api/host',
       {
@@ -20,7 +31,11 @@ export const organisationRoutes =
         },
       },
       async (request) => {
-        const alias = await organisations.aliasForHost(request.headers.host, hostOptions.baseDomain, hostOptions.defaultOrg);
+        const alias = await organisations.aliasForHost(
+          request.headers.host,
+          hostOptions.baseDomain,
+          hostOptions.defaultOrg,
+        );
         if (!alias) throw notFound(NO_ORGANISATION);
         return { org: alias };
       },
@@ -38,7 +53,10 @@ export const organisationRoutes =
         },
       },
       async (request, reply) => {
-        const json = await organisations.viewJson(request.params.org, request.query.locale);
+        const viewer = await viewerFor(request, request.params.org);
+        const json =
+          viewer &&
+          (await organisations.viewJson(request.params.org, request.query.locale, viewer));
         if (!json) throw notFound(NO_ORGANISATION);
         // Already serialised and cached: sent as it is (the schema above documents its shape).
         return reply
@@ -60,7 +78,8 @@ export const organisationRoutes =
         },
       },
       async (request) => {
-        const bundles = await organisations.bundles(request.params.org);
+        const viewer = await viewerFor(request, request.params.org);
+        const bundles = viewer && (await organisations.bundles(request.params.org, viewer));
         if (!bundles) throw notFound(NO_ORGANISATION);
         return { bundles };
       },

@@ -1,22 +1,28 @@
 import type { OrganisationView } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContentPack } from '../../services/content-pack-service';
 import { startTestApp, type TestApp } from '../../test/app';
 import { DATABASE_KINDS } from '../../test/databases';
-import { makePack } from '../../test/factories';
+import { makePack, mustImport } from '../../test/factories';
 
 describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await importContentPack(t.database.db, makePack('doughmain'));
-    await importContentPack(t.database.db, makePack('acme', { organisation: { locales: ['en-US'], disableSelfSignup: true }, bundles: [] }));
+    await mustImport(t.database.db, makePack('doughmain'));
+    await mustImport(
+      t.database.db,
+      makePack('acme', {
+        organisation: { locales: ['en-US'], disableSelfSignup: true },
+        bundles: [],
+      }),
+    );
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (url: string, host = 'localhost:3000') => t.app.inject({ method: 'GET', url, headers: { host } });
+  const get = (url: string, host = 'localhost:3000') =>
+    t.app.inject({ method: 'GET', url, headers: { host } });
 
   it('answers the organisation in the shape of spec §3, in en-US by default', async () => {
     const res = await get('/api/org/doughmain');
@@ -31,7 +37,11 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
       homePage: { title: 'Welcome', subtitle: 'Learn money skills', showSiteMap: true },
       contact: { enabled: true, name: 'Help desk' },
       disableSelfSignup: false,
-      constraints: { maxTopicWorksheets: 3, messagingAllowed: true, groupAdminMessagingOnly: false },
+      constraints: {
+        maxTopicWorksheets: 3,
+        messagingAllowed: true,
+        groupAdminMessagingOnly: false,
+      },
       general: { _id: 'general', name: 'General', isGeneral: true },
       hasBundles: true,
       upload: { url: '/api/upload', tag: 'flcms' },
@@ -62,7 +72,10 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
     for (const locale of ['<script>', 'x'.repeat(5000), "en'--"]) {
       const res = await get(`/api/org/doughmain?locale=${encodeURIComponent(locale)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ errors: [expect.stringContaining('locale')], errfor: { locale: expect.any(String) } });
+      expect(res.json()).toMatchObject({
+        errors: [expect.stringContaining('locale')],
+        errfor: { locale: expect.any(String) },
+      });
     }
   });
 
@@ -78,7 +91,14 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
     const res = await get('/api/org/doughmain');
     const org = res.json<OrganisationView>();
     expect(org.topics.map((x) => x._id)).toEqual(['budgeting']);
-    expect(org.topicGroups).toEqual([{ _id: 'group-money', name: 'Money', description: 'First line\nSecond line', topics: [{ _id: 'budgeting', name: 'Budgeting' }] }]);
+    expect(org.topicGroups).toEqual([
+      {
+        _id: 'group-money',
+        name: 'Money',
+        description: 'First line\nSecond line',
+        topics: [{ _id: 'budgeting', name: 'Budgeting' }],
+      },
+    ]);
     expect(res.body).not.toMatch(/correctValue|password|secret-topic|Hidden/);
   });
 
@@ -112,16 +132,37 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
 
   it('serves a changed organisation right after an import (cache invalidation)', async () => {
     expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe('Welcome');
-    await importContentPack(t.database.db, makePack('acme', { organisation: { locales: ['en-US'], disableSelfSignup: true, homePage: { title: 'Changed', promos: [], showSiteMap: false } }, bundles: [] }));
+    await mustImport(
+      t.database.db,
+      makePack('acme', {
+        organisation: {
+          locales: ['en-US'],
+          disableSelfSignup: true,
+          homePage: { title: 'Changed', promos: [], showSiteMap: false },
+        },
+        bundles: [],
+      }),
+    );
     t.organisations.invalidate('acme');
     expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe('Changed');
   });
 
   it('sees an import made by another process within a second', async () => {
     expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe('Changed');
-    await importContentPack(t.database.db, makePack('acme', { organisation: { locales: ['en-US'], homePage: { title: 'From the CLI', promos: [], showSiteMap: false } }, bundles: [] }));
+    await mustImport(
+      t.database.db,
+      makePack('acme', {
+        organisation: {
+          locales: ['en-US'],
+          homePage: { title: 'From the CLI', promos: [], showSiteMap: false },
+        },
+        bundles: [],
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1_100));
-    expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe('From the CLI');
+    expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe(
+      'From the CLI',
+    );
   });
 
   it('picks the organisation from the host name', async () => {
@@ -164,6 +205,8 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
     expect(docs.statusCode).toBe(200);
     const doc = docs.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/org/{org}', '/api/org/{org}/bundle', '/healthz', '/readyz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/org/{org}', '/api/org/{org}/bundle', '/healthz', '/readyz']),
+    );
   });
 });

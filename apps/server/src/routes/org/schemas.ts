@@ -4,7 +4,10 @@ export const errorBodySchema = z
   .object({
     errors: z.array(z.union([z.string(), z.record(z.string(), z.string())])),
     errfor: z.record(z.string(), z.string()).optional(),
-    oAuthGroupId: z.string().optional().describe('Set when the account must sign in through this group’s SSO'),
+    oAuthGroupId: z
+      .string()
+      .optional()
+      .describe('Set when the account must sign in through this group’s SSO'),
   })
   .describe('Error body (design §4)');
 
@@ -26,12 +29,18 @@ export const organisationViewSchema = z
     topics: z.array(z.object({ _id: z.string(), name: z.string() })),
     topicGroups: z.array(z.object({}).loose()),
     general: z.object({}).loose().optional(),
-    glossary: z.array(z.object({ word: z.string(), plural: z.string().optional(), definition: z.string() })),
+    glossary: z.array(
+      z.object({ word: z.string(), plural: z.string().optional(), definition: z.string() }),
+    ),
     contact: z.object({ enabled: z.boolean() }).loose(),
     disableSelfSignup: z.boolean(),
     userSignUpAgreement: z.object({ url: z.string() }).optional(),
     enableMessaging: z.boolean(),
-    constraints: z.object({ groupAdminMessagingOnly: z.boolean(), messagingAllowed: z.boolean(), maxTopicWorksheets: z.number() }),
+    constraints: z.object({
+      groupAdminMessagingOnly: z.boolean(),
+      messagingAllowed: z.boolean(),
+      maxTopicWorksheets: z.number(),
+    }),
     upload: z.object({ url: z.string(), preset: z.string(), tag: z.string() }),
     hasBundles: z.boolean(),
   })

@@ -6,9 +6,18 @@ import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
 const workbookAnswer = z.object({
-  workbook: z.object({ workbook: z.record(z.string(), z.unknown()), version: z.number(), updatedAt: z.string() }),
+  workbook: z.object({
+    workbook: z.record(z.string(), z.unknown()),
+    version: z.number(),
+    updatedAt: z.string(),
+  }),
 });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+};
 
 export const workbookRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -17,7 +26,14 @@ export const workbookRoutes =
 
     app.get(
       '/api/org/:org/workbook',
-      { schema: { tags: ['workbook'], summary: 'The signed-in learner’s workbook', params: orgParamsSchema, response: { 200: workbookAnswer, ...errors } } },
+      {
+        schema: {
+          tags: ['workbook'],
+          summary: 'The signed-in learner’s workbook',
+          params: orgParamsSchema,
+          response: { 200: workbookAnswer, ...errors },
+        },
+      },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
@@ -37,7 +53,13 @@ export const workbookRoutes =
           body: z.object({ workbook: workbookSchema }),
           response: { 200: workbookAnswer, ...errors },
         },
-        config: { bodyTooLarge: { status: 413, message: `The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`, errfor: { workbook: 'is too large' } } },
+        config: {
+          bodyTooLarge: {
+            status: 413,
+            message: `The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`,
+            errfor: { workbook: 'is too large' },
+          },
+        },
       },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);

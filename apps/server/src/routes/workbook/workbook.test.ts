@@ -1,47 +1,68 @@
 import { emptyWorkbook, setFieldValue, WORKBOOK_MAX_BYTES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContentPack } from '../../services/content-pack-service';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
-import { makePack } from '../../test/factories';
+import { makePack, mustImport } from '../../test/factories';
 
 describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await importContentPack(t.database.db, makePack('doughmain'));
-    await importContentPack(t.database.db, makePack('acme', { bundles: [] }));
+    await mustImport(t.database.db, makePack('doughmain'));
+    await mustImport(t.database.db, makePack('acme', { bundles: [] }));
   });
   afterAll(async () => {
     await t.close();
   });
 
   const put = (token: string, workbook: unknown, org = 'doughmain') =>
-    t.app.inject({ method: 'PUT', url: `/api/org/${org}/workbook`, payload: { workbook } as object, headers: bearer(token) });
-  const get = (token: string, org = 'doughmain') => t.app.inject({ method: 'GET', url: `/api/org/${org}/workbook`, headers: bearer(token) });
-  const withField = (field: string, value: unknown, at: string) => ({ ...emptyWorkbook(), general: setFieldValue(emptyWorkbook().general, field, value, at) });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/org/${org}/workbook`,
+      payload: { workbook } as object,
+      headers: bearer(token),
+    });
+  const get = (token: string, org = 'doughmain') =>
+    t.app.inject({ method: 'GET', url: `/api/org/${org}/workbook`, headers: bearer(token) });
+  const withField = (field: string, value: unknown, at: string) => ({
+    ...emptyWorkbook(),
+    general: setFieldValue(emptyWorkbook().general, field, value, at),
+  });
 
   it('answers an empty workbook before the first save, then the saved one with its version', async () => {
     const { token } = await signup(t.app, 'doughmain');
     const first = await get(token);
-    expect(first.json()).toEqual({ workbook: { workbook: emptyWorkbook(), version: 0, updatedAt: expect.any(String) } });
-    const saved = await put(token, { ...withField('income', 3000, '2026-01-01T00:00:00.000Z'), history: { topicId: 'budgeting', pageId: 'budgeting-p1', worksheetIndex: 0 } });
+    expect(first.json()).toEqual({
+      workbook: { workbook: emptyWorkbook(), version: 0, updatedAt: expect.any(String) },
+    });
+    const saved = await put(token, {
+      ...withField('income', 3000, '2026-01-01T00:00:00.000Z'),
+      history: { topicId: 'budgeting', pageId: 'budgeting-p1', worksheetIndex: 0 },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().workbook.version).toBe(1);
     const again = (await get(token)).json().workbook;
     expect(again.version).toBe(1);
     expect(again.workbook.general.data).toEqual({ income: 3000 });
-    expect(again.workbook.history).toEqual({ topicId: 'budgeting', pageId: 'budgeting-p1', worksheetIndex: 0 });
+    expect(again.workbook.history).toEqual({
+      topicId: 'budgeting',
+      pageId: 'budgeting-p1',
+      worksheetIndex: 0,
+    });
   });
 
   it('keeps every field of concurrent saves that edit different fields', async () => {
     const { token } = await signup(t.app, 'doughmain');
-    const saves = Array.from({ length: 20 }, (_, i) => put(token, withField(`f${i}`, i, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)));
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      put(token, withField(`f${i}`, i, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)),
+    );
     const answers = await Promise.all(saves);
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const stored = (await get(token)).json().workbook;
-    expect(Object.keys(stored.workbook.general.data).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `f${i}`).sort());
+    expect(Object.keys(stored.workbook.general.data).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `f${i}`).sort(),
+    );
     expect(stored.version).toBe(20);
   });
 
@@ -54,8 +75,19 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
 
   it('refuses what is not a workbook with 400 and errfor', async () => {
     const { token } = await signup(t.app, 'doughmain');
-    for (const body of [{ workbook: 'nope' }, { workbook: { topics: { t: 'x' } } }, {}, { workbook: { general: { completedPages: 'p1' } } }, []]) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/org/doughmain/workbook', payload: body as object, headers: bearer(token) });
+    for (const body of [
+      { workbook: 'nope' },
+      { workbook: { topics: { t: 'x' } } },
+      {},
+      { workbook: { general: { completedPages: 'p1' } } },
+      [],
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/org/doughmain/workbook',
+        payload: body as object,
+        headers: bearer(token),
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errfor, JSON.stringify(body)).toBeTruthy();
     }
@@ -64,10 +96,22 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
   it('refuses a workbook over the size limit with 413', async () => {
     const { token } = await signup(t.app, 'doughmain');
     let workbook = emptyWorkbook();
-    for (let i = 0; i * 90_000 <= WORKBOOK_MAX_BYTES; i++) workbook = { ...workbook, general: setFieldValue(workbook.general, `essay${i}`, 'x'.repeat(90_000), '2026-01-01T00:00:00.000Z') };
+    for (let i = 0; i * 90_000 <= WORKBOOK_MAX_BYTES; i++)
+      workbook = {
+        ...workbook,
+        general: setFieldValue(
+          workbook.general,
+          `essay${i}`,
+          'x'.repeat(90_000),
+          '2026-01-01T00:00:00.000Z',
+        ),
+      };
     const res = await put(token, workbook);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ errors: [`The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`], errfor: { workbook: 'is too large' } });
+    expect(res.json()).toEqual({
+      errors: [`The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`],
+      errfor: { workbook: 'is too large' },
+    });
   });
 
   it("never reaches another learner's or organisation's workbook", async () => {
@@ -76,7 +120,11 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
     await put(a.token, withField('secret', 'mine', '2026-01-01T00:00:00.000Z'));
     expect((await get(b.token)).json().workbook.workbook.general.data).toEqual({});
     expect((await get(a.token, 'acme')).statusCode).toBe(401);
-    expect((await put(a.token, withField('x', 1, '2026-01-01T00:00:00.000Z'), 'acme')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/org/doughmain/workbook' })).statusCode).toBe(401);
+    expect(
+      (await put(a.token, withField('x', 1, '2026-01-01T00:00:00.000Z'), 'acme')).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/org/doughmain/workbook' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,0 +1,101 @@
+import { DEFAULT_LOCALE } from '@portal/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { LoadingScreen } from '../../components/loading-screen';
+import { isApiError } from '../../lib/api-client';
+import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
+import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { catalogs, messagesFor } from '../i18n/messages';
+import { applyTheme } from '../theme/theme-variables';
+import { ErrorScreen } from './error-screen';
+import { NoOrganisationScreen } from './no-organisation-screen';
+import {
+  bundlesQuery,
+  organisationKeys,
+  organisationQuery,
+  resolveOrganisationAlias,
+} from './organisation-queries';
+import { genericSupportEmail } from './support-email';
+
+/** The locale to speak before the organisation answers: the stored one when we have its catalog. */
+function provisionalLocale(requested: string | null): string {
+  return requested && catalogs[requested] ? requested : DEFAULT_LOCALE;
+}
+
+/**
+ * App start (spec §2): loads the organisation named by the page and its bundles, shows a spinner
+ * meanwhile, an error page or a "no organisation" screen when that fails, and then provides the
+ * organisation, its locale (react-intl) and its theme to everything below.
+ */
+export function OrganisationGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [requestedLocale, setRequestedLocale] = useState(() => readStored(STORAGE_KEYS.locale));
+
+  const aliasResult = useQuery({
+    queryKey: organisationKeys.alias,
+    queryFn: ({ signal }) => resolveOrganisationAlias(signal),
+    staleTime: Infinity,
+  });
+  const alias = aliasResult.data;
+  const orgResult = useQuery({
+    ...organisationQuery(alias ?? '', requestedLocale),
+    enabled: alias !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const bundlesResult = useQuery({
+    ...bundlesQuery(alias ?? '', requestedLocale),
+    enabled: alias !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const org = orgResult.data;
+  const bundles = bundlesResult.data;
+  const locale = org?.currentLocale ?? provisionalLocale(requestedLocale);
+
+  const changeLocale = useCallback((next: string) => {
+    writeStored(STORAGE_KEYS.locale, next);
+    setRequestedLocale(next);
+  }, []);
+
+  const isChangingLocale = orgResult.isPlaceholderData || bundlesResult.isPlaceholderData;
+  const context = useMemo<OrganisationContextValue | null>(
+    () => (org && bundles ? { org, bundles, locale, changeLocale, isChangingLocale } : null),
+    [org, bundles, locale, changeLocale, isChangingLocale],
+  );
+
+  useLayoutEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useLayoutEffect(() => {
+    if (org) applyTheme(document.documentElement, org.theme);
+  }, [org]);
+
+  const retry = useCallback(() => {
+    void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+  }, [queryClient]);
+
+  const startError = aliasResult.error ?? orgResult.error;
+  const isFetching = aliasResult.isFetching || orgResult.isFetching || bundlesResult.isFetching;
+  let content: ReactNode;
+  if (isApiError(startError, 404)) {
+    content = <NoOrganisationScreen />;
+  } else if ((startError || bundlesResult.error) && !isFetching) {
+    content = (
+      <ErrorScreen supportEmail={org?.supportEmail ?? genericSupportEmail()} onRetry={retry} />
+    );
+  } else if (!context) {
+    content = <LoadingScreen />;
+  } else {
+    content = (
+      <OrganisationContext.Provider value={context}>{children}</OrganisationContext.Provider>
+    );
+  }
+
+  const messages = useMemo(() => messagesFor(locale), [locale]);
+  return (
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+      {content}
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, useLocation } from 'react-router';
+import { hasStore, hasTopicsToBrowse, useOrganisation } from '../../../lib/organisation';
+import { paths } from '../../../lib/paths';
+import { AuthLinks } from './auth-links';
+import { ContactDialog } from './contact-dialog';
+import { LocaleSwitcher } from './locale-switcher';
+import { TopicsMenu } from './topics-menu';
+
+/** The site header of spec §2, for a visitor who is not signed in. */
+export function Header() {
+  const intl = useIntl();
+  const { org, bundles } = useOrganisation();
+  const { pathname } = useLocation();
+  const [isContactOpen, setContactOpen] = useState(false);
+
+  const showTopics = hasTopicsToBrowse(org) && pathname !== paths.sso;
+  const showStore = hasStore(org, bundles);
+  const showContact = org.contact.enabled;
+
+  return (
+    <>
+      <header className="site-header surface-brand">
+        <div className="site-header__inner">
+          <Link to={paths.home} className="site-header__home">
+            {org.logoImage ? (
+              <img className="site-header__logo" src={org.logoImage.secure_url} alt={org.name} />
+            ) : (
+              <FormattedMessage id="header.home" />
+            )}
+          </Link>
+          {(showTopics || showStore || showContact) && (
+            <nav className="site-header__nav" aria-label={intl.formatMessage({ id: 'header.nav' })}>
+              <ul className="site-header__nav-list">
+                {showTopics && (
+                  <li>
+                    <TopicsMenu org={org} />
+                  </li>
+                )}
+                {showStore && (
+                  <li>
+                    <NavLink className="nav-link" to={paths.store}>
+                      <FormattedMessage id="header.store" />
+                    </NavLink>
+                  </li>
+                )}
+                {showContact && (
+                  <li>
+                    <button
+                      type="button"
+                      className="nav-link"
+                      aria-haspopup="dialog"
+                      onClick={() => setContactOpen(true)}
+                    >
+                      <FormattedMessage id="header.contact" />
+                    </button>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          )}
+          <div className="site-header__actions">
+            <AuthLinks allowSignup={!org.disableSelfSignup} />
+            <LocaleSwitcher />
+          </div>
+        </div>
+      </header>
+      {showContact && <ContactDialog open={isContactOpen} onClose={() => setContactOpen(false)} />}
+    </>
+  );
+}

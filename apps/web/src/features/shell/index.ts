@@ -1,0 +1,3 @@
+export { Footer } from './components/footer';
+export { Header } from './components/header';
+export { SkipLink } from './components/skip-link';

@@ -1,0 +1,26 @@
+/** Keys the app keeps in localStorage (spec §3, "Kept in the browser"). */
+export const STORAGE_KEYS = {
+  locale: 'locale',
+  token: 'token',
+  oAuthOriginUrl: 'oAuthOriginUrl',
+  oAuthUserGroupId: 'oAuthUserGroupId',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+// Storage can throw (private mode, disabled cookies): the app must still run without it.
+export function readStored(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not persisted; the choice still holds for this visit.
+  }
+}
