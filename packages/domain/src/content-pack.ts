@@ -55,11 +55,9 @@ export const urlSchema = z
     message: 'must be an http(s) address or a path starting with /',
   });
 
-const colorSchema = z
-  .string()
-  .refine((v) => v.startsWith('#') && isHexColor(v), {
-    message: 'must be a hex colour such as #1a4d8f',
-  });
+const colorSchema = z.string().refine((v) => v.startsWith('#') && isHexColor(v), {
+  message: 'must be a hex colour such as #1a4d8f',
+});
 
 export const themeSchema = z.strictObject({
   primaryColor: colorSchema,

@@ -81,11 +81,11 @@ async function insertChunks<T extends keyof Database & string>(
   rows: Record<string, unknown>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + CHUNK) as any)
-      .execute();
+    // The rows are built for `table` by the caller; Kysely cannot relate a generic table to them.
+    const chunk = rows.slice(i, i + CHUNK) as Parameters<
+      ReturnType<typeof trx.insertInto<T>>['values']
+    >[0];
+    await trx.insertInto(table).values(chunk).execute();
   }
 }
 
