@@ -83,6 +83,8 @@ export interface OrganisationView {
   upload: { url: string; preset: string; tag: string };
   /** Whether the store has bundles; the header and home page show Store links only then. */
   hasBundles: boolean;
+  /** Some topics exist that this viewer may not see (the /topics "no permissions" prompt). */
+  hasHiddenTopics: boolean;
 }
 
 export interface BundleView {

@@ -194,8 +194,12 @@ export class OrganisationService {
       visibility === 'Public' || audience.grantedTopicIds.has(id);
     const topics = new Map<string, Topic>();
     let general: Topic | undefined;
+    let hasHiddenTopics = false;
     for (const row of topicRows) {
-      if (!canSee(row.id, row.visibility)) continue;
+      if (!canSee(row.id, row.visibility)) {
+        hasHiddenTopics ||= row.is_general === 0;
+        continue;
+      }
       const topic = JSON.parse(row.data) as Topic;
       if (row.is_general) general = topic;
       else topics.set(row.id, topic);
@@ -269,6 +273,7 @@ export class OrganisationService {
       constraints: s.constraints,
       upload: { url: this.uploadUrl, preset: org.alias, tag: 'flcms' },
       hasBundles: Number(bundleCount.n) > 0,
+      hasHiddenTopics,
     };
   }
 

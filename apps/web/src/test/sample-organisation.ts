@@ -69,6 +69,7 @@ export function sampleOrganisation(overrides: Partial<OrganisationView> = {}): O
     constraints: { groupAdminMessagingOnly: false, messagingAllowed: true, maxTopicWorksheets: 3 },
     upload: { url: '/api/upload', preset: 'portal', tag: 'flcms' },
     hasBundles: true,
+    hasHiddenTopics: false,
     ...overrides,
   };
 }

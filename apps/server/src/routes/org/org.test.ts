@@ -99,7 +99,43 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
         topics: [{ _id: 'budgeting', name: 'Budgeting' }],
       },
     ]);
-    expect(res.body).not.toMatch(/correctValue|password|secret-topic|Hidden/);
+    expect(res.body).not.toMatch(/correctValue|password|secret-topic|"Hidden"/);
+    expect(org.hasHiddenTopics).toBe(true);
+  });
+
+  it('shows members the private topics their groups grant', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/doughmain/login',
+      payload: { username: 'doughmain-learner', password: 'learner-pass-1' },
+    });
+    const token = login.json().token as string;
+    const org = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/doughmain',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<OrganisationView>();
+    expect(org.topics.map((x) => x._id)).toEqual(['budgeting', 'secret-topic']);
+    expect(org.topicGroups.map((g) => g._id)).toEqual(['group-money', 'group-hidden']);
+    expect(org.hasHiddenTopics).toBe(false);
+    const bundles = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/org/doughmain/bundle',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    expect(bundles.bundles[0].isMemberOf).toBe(true);
+    // A token that is not good here is simply a visitor.
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: '/api/org/doughmain',
+      headers: { authorization: 'Bearer not-a-real-token-at-all-xyz' },
+    });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json<OrganisationView>().topics.map((x) => x._id)).toEqual(['budgeting']);
   });
 
   it('keeps organisations apart', async () => {

@@ -43,6 +43,7 @@ export const organisationViewSchema = z
     }),
     upload: z.object({ url: z.string(), preset: z.string(), tag: z.string() }),
     hasBundles: z.boolean(),
+    hasHiddenTopics: z.boolean(),
   })
   .describe('Organisation (spec §3), localised');
 
