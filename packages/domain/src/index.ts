@@ -10,3 +10,6 @@ export * from './glossary';
 export * from './page-order';
 export * from './topic-view';
 export * from './visibility';
+export * from './formula';
+export * from './grading';
+export * from './worksheet';
