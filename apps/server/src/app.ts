@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { organisationRoutes } from './routes/org';
+import { gradeAndSearchRoutes } from './routes/grades-search';
 import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(uploadRoutes(services));
   await app.register(workbookRoutes(services));
   await app.register(topicRoutes(services));
+  await app.register(gradeAndSearchRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, { ...config, organisations });

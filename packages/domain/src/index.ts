@@ -13,3 +13,4 @@ export * from './visibility';
 export * from './formula';
 export * from './grading';
 export * from './worksheet';
+export * from './analytics';

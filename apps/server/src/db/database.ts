@@ -15,6 +15,7 @@ import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as workbooks from './migrations/0003-workbooks';
 import * as contents from './migrations/0004-contents';
+import * as searchAndEvents from './migrations/0005-search-and-events';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-workbooks': workbooks,
   '0004-contents': contents,
+  '0005-search-and-events': searchAndEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

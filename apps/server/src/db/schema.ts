@@ -161,6 +161,25 @@ export interface ContentsTable {
   body: string;
 }
 
+/** Full-text index of topics per locale: FTS5 on SQLite, tsvector on PostgreSQL (queried with raw SQL). */
+export interface TopicSearchTable {
+  org_id: string;
+  topic_id: string;
+  locale: string;
+  visibility: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  name: string;
+  category: string;
+  /** JSON of the event's other fields. */
+  payload: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -178,6 +197,8 @@ export interface Database {
   invites: InvitesTable;
   workbooks: WorkbooksTable;
   contents: ContentsTable;
+  topic_search: TopicSearchTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

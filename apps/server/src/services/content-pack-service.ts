@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { sanitizeLocalisedHtml } from './html';
+import { indexTopics } from './search-index';
 import { hashPassword, verifyPassword } from './passwords';
 
 export type ImportResult =
@@ -148,7 +149,10 @@ export async function importContentPack(db: Db, input: unknown): Promise<ImportR
     return { ok: true, organisationId: orgId, alias, changed: false };
 
   await k.transaction().execute(async (trx) => {
-    if (contentChanged) await writeContent(trx, orgId, pack, hash, existing !== undefined);
+    if (contentChanged) {
+      await writeContent(trx, orgId, pack, hash, existing !== undefined);
+      await indexTopics(trx, db.dialect, orgId, pack);
+    }
     await writeUsers(trx, orgId, users);
   });
   return { ok: true, organisationId: orgId, alias, changed: true };

@@ -6,6 +6,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AccountService } from './account-service';
 import { OrganisationService } from './organisation-service';
+import { GradeService } from './grade-service';
+import { SearchService } from './search-service';
 import { SessionService } from './session-service';
 import { TopicService } from './topic-service';
 import { UploadService } from './upload-service';
@@ -13,6 +15,8 @@ import { WorkbookService } from './workbook-service';
 
 /** The use cases, built once per app from its configuration and adapters. */
 export interface Services {
+  grades: GradeService;
+  search: SearchService;
   db: Db;
   topics: TopicService;
   organisations: OrganisationService;
@@ -33,14 +37,17 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const storage = new LocalFileStorage(config.uploadsDir);
   const accounts = new AccountService(db, sessions, mailer, storage, log);
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
+  const workbooks = new WorkbookService(db);
   return {
     db,
     organisations,
     sessions,
     accounts,
     uploads,
-    workbooks: new WorkbookService(db),
+    workbooks,
     topics: new TopicService(db),
+    grades: new GradeService(db, workbooks),
+    search: new SearchService(db),
     mailer,
     storage,
   };
