@@ -17,6 +17,14 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/**
+ * Letters without their accents ("épargne" → "epargne"), so a search finds a word however it is
+ * typed, as SQLite's `remove_diacritics` does; PostgreSQL's `unaccent` would need an extension.
+ */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
+
 /** PostgreSQL's text-search configuration for a locale: stemming in the learner's language. */
 export function searchConfig(locale: string): 'english' | 'french' | 'simple' {
   if (locale.startsWith('en')) return 'english';
@@ -60,11 +68,12 @@ export async function indexTopics(
       const doc = documentOf(topic, locale);
       if (dialect === 'postgres') {
         const config = searchConfig(locale);
+        const [name, description, pages] = [doc.name, doc.description, doc.pages].map(foldAccents);
         await sql`insert into topic_search (org_id, topic_id, locale, visibility, document) values (
           ${orgId}, ${topic._id}, ${locale}, ${topic.visibility},
-          setweight(to_tsvector(${config}::regconfig, ${doc.name}), 'A') ||
-          setweight(to_tsvector(${config}::regconfig, ${doc.description}), 'B') ||
-          setweight(to_tsvector(${config}::regconfig, ${doc.pages}), 'C'))`.execute(trx);
+          setweight(to_tsvector(${config}::regconfig, ${name}), 'A') ||
+          setweight(to_tsvector(${config}::regconfig, ${description}), 'B') ||
+          setweight(to_tsvector(${config}::regconfig, ${pages}), 'C'))`.execute(trx);
       } else {
         await sql`insert into topic_search (org_id, topic_id, locale, visibility, name, description, pages)
           values (${orgId}, ${topic._id}, ${locale}, ${topic.visibility}, ${doc.name}, ${doc.description}, ${doc.pages})`.execute(

@@ -2,7 +2,7 @@ import { localise, type Topic } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from './organisation-service';
-import { plainText, searchConfig } from './search-index';
+import { foldAccents, plainText, searchConfig } from './search-index';
 import type { ViewerContext } from './viewer-service';
 
 export const SEARCH_MIN_LENGTH = 3;
@@ -48,7 +48,7 @@ export class SearchService {
 
     let ids: string[];
     if (this.db.dialect === 'postgres') {
-      const query = terms.map((t) => `${t}:*`).join(' & ');
+      const query = terms.map((t) => `${foldAccents(t)}:*`).join(' & ');
       const config = searchConfig(locale);
       const rows = await sql<{ topic_id: string }>`
         select s.topic_id from topic_search s, to_tsquery(${config}::regconfig, ${query}) q
