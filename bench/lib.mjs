@@ -47,9 +47,67 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Requests per second and latency of one URL under load (autocannon, 50 connections). */
-export async function load(url, { duration = 8, connections = 50, headers = {} } = {}) {
-  const result = await autocannon({ url, connections, duration, headers });
+export async function load(
+  url,
+  { duration = 8, connections = 50, headers = {}, method = 'GET', body } = {},
+) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    method,
+    ...(body && { body }),
+  });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Latency percentiles of `count` requests made `concurrency` at a time (autocannon has no p95). */
+export async function latencies(makeRequest, { count = 2_000, concurrency = 8 } = {}) {
+  const times = [];
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const start = performance.now();
+      const res = await makeRequest(i);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`request ${i} answered ${res.status}`);
+      times.push(performance.now() - start);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  times.sort((a, b) => a - b);
+  const pick = (q) => Number(times[Math.floor(q * (times.length - 1))].toFixed(2));
+  return { requests: count, concurrency, p50Ms: pick(0.5), p95Ms: pick(0.95), p99Ms: pick(0.99) };
+}
+
+/** A new PostgreSQL database on the machine's server, and a function that drops it. */
+export async function createPostgresDatabase() {
+  const { default: pg } = await import('pg');
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `portal_bench_${Date.now().toString(36)}`;
+  const run = async (text) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export async function startBareUpsert({ port, databaseUrl }) {
+  const child = fork(path.join(root, 'bench/bare-upsert-server.mjs'), [String(port), databaseUrl], {
+    stdio: 'inherit',
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}/bare/learner-1`, stop: () => stopChild(child) };
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
 import { tooMany } from './http/rate-limits';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from './http/security-headers';
 import { loggerOptions } from './http/logging';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -63,20 +63,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders(CONTENT_SECURITY_POLICY);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await app.register(swagger, {
     openapi: {

@@ -48,7 +48,22 @@ export function openDatabase(url: string): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    // Kysely prepares every statement anew; better-sqlite3 statements can be reused, so the same
+    // SQL text gets the same prepared statement (one connection, run synchronously: safe).
+    const statements = new Map<string, SqliteDatabase.Statement>();
+    const database = {
+      close: () => sqlite.close(),
+      prepare(text: string) {
+        let statement = statements.get(text);
+        if (!statement) {
+          if (statements.size >= 1_000) statements.clear();
+          statement = sqlite.prepare(text);
+          statements.set(text, statement);
+        }
+        return statement;
+      },
+    };
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
     return {
       kysely,
       dialect: 'sqlite',

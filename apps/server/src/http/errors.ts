@@ -17,6 +17,18 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
+/**
+ * Sends a value serialised once with JSON.stringify, skipping the route's response schema:
+ * for large answers whose shape the domain types already guarantee (workbooks, topics, scores).
+ * The route's schema still documents the shape in the OpenAPI document.
+ */
+export function sendJson(reply: FastifyReply, value: unknown) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: string) => payload)
+    .send(JSON.stringify(value) as never);
+}
+
 export function sendError(
   reply: FastifyReply,
   status: number,

@@ -46,7 +46,10 @@ describe('logs', () => {
       url: '/api/org/doughmain/login/forgot',
       payload: { email: learner.email },
     });
-    const mail = await waitFor(() => newestOutboxMail(path.join(t.config.dataDir, 'outbox')));
+    const mail = await waitFor(() => {
+      const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'));
+      return m && resetLinkIn(m) ? m : undefined;
+    });
     const link = resetLinkIn(mail)!;
     await t.app.inject({
       method: 'PUT',

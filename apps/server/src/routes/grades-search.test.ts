@@ -8,8 +8,8 @@ import { makePack, mustImport } from '../test/factories';
 const at = '2026-01-01T00:00:00.000Z';
 const field = (f: Record<string, unknown>) => ({
   _id: `frag-${f._id}`,
-  type: 'field',
-  field: { name: String(f._id), ...f },
+  type: 'field' as const,
+  field: { name: String(f._id), ...f } as never,
 });
 
 /** A topic with one scored field of every scorable type, and a French translation to search. */

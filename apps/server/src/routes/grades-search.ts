@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalSession, organisationOrThrow, requireSession } from '../http/context';
+import { sendJson } from '../http/errors';
 import type { Services } from '../services';
 import { viewerOf } from '../services/viewer-service';
 import { errorBodySchema } from './org/schemas';
@@ -50,16 +51,15 @@ export const gradeAndSearchRoutes =
           response: { 200: z.object({ scores: scoresSchema }), ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
         const viewer = await viewerOf(db, org.id, session);
-        return {
-          scores: await grades.grade(org, request.params.topicId, request.params.index, {
-            ...viewer,
-            userId: session.userId,
-          }),
-        };
+        const scores = await grades.grade(org, request.params.topicId, request.params.index, {
+          ...viewer,
+          userId: session.userId,
+        });
+        return sendJson(reply, { scores });
       },
     );
 
@@ -90,13 +90,14 @@ export const gradeAndSearchRoutes =
             ...errors,
           },
         },
-        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+        // Many learners can share one address (a school's network): the limit only stops floods.
+        config: { rateLimit: { max: 1_200 * services.rateLimitScale, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const viewer = await viewerOf(db, org.id, await optionalSession(request, sessions, org));
         const locale = resolveLocale(request.query.locale, org.settings.locales);
-        return {
+        return sendJson(reply, {
           topics: await search.search(
             org,
             request.query.keywords,
@@ -104,7 +105,7 @@ export const gradeAndSearchRoutes =
             viewer,
             request.query.topicGroup,
           ),
-        };
+        });
       },
     );
 
@@ -119,7 +120,7 @@ export const gradeAndSearchRoutes =
           body: analyticsEventSchema,
           response: { 200: z.object({ success: z.literal(true) }), ...errors },
         },
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 600 * services.rateLimitScale, timeWindow: '1 minute' } },
       },
       async (request) => {
         const org = await organisationOrThrow(organisations, request.params.org);

@@ -3,10 +3,9 @@ import {
   gradeWorksheet,
   type GradablePage,
   type Scores,
-  type Topic,
   type Workbook,
 } from '@portal/domain';
-import type { Db } from '../db/database';
+import type { TopicCache } from './topic-cache';
 import { HttpError } from '../http/errors';
 import type { OrganisationRecord } from './organisation-service';
 import { TOPIC_NOT_FOUND } from './topic-service';
@@ -16,7 +15,7 @@ import type { WorkbookService } from './workbook-service';
 /** Grading on the server (design §6): correct answers never leave it. */
 export class GradeService {
   constructor(
-    private readonly db: Db,
+    private readonly topics: TopicCache,
     private readonly workbooks: WorkbookService,
   ) {}
 
@@ -26,17 +25,9 @@ export class GradeService {
     index: number,
     viewer: ViewerContext & { userId: string },
   ): Promise<Scores> {
-    let query = this.db.kysely
-      .selectFrom('topics')
-      .select(['data', 'visibility'])
-      .where('org_id', '=', org.id);
-    query =
-      topicId === 'general'
-        ? query.where('is_general', '=', 1)
-        : query.where('id', '=', topicId).where('is_general', '=', 0);
-    const row = await query.executeTakeFirst();
-    if (!row) throw new HttpError(404, TOPIC_NOT_FOUND);
-    const topic = JSON.parse(row.data) as Topic;
+    const stored = await this.topics.load(org, topicId);
+    if (!stored) throw new HttpError(404, TOPIC_NOT_FOUND);
+    const { topic } = stored;
     if (topic.visibility === 'Private' && !viewer.grantedTopicIds.has(topic._id))
       throw new HttpError(403, 'This topic is for members of a group that has access to it.');
 

@@ -9,12 +9,15 @@ import { OrganisationService } from './organisation-service';
 import { GradeService } from './grade-service';
 import { SearchService } from './search-service';
 import { SessionService } from './session-service';
+import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
 import { UploadService } from './upload-service';
 import { WorkbookService } from './workbook-service';
 
 /** The use cases, built once per app from its configuration and adapters. */
 export interface Services {
+  /** Multiplies every rate limit (config RATE_LIMIT_SCALE). */
+  rateLimitScale: number;
   grades: GradeService;
   search: SearchService;
   db: Db;
@@ -38,15 +41,17 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const accounts = new AccountService(db, sessions, mailer, storage, log);
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
   const workbooks = new WorkbookService(db);
+  const topicCache = new TopicCache(db);
   return {
+    rateLimitScale: config.rateLimitScale,
     db,
     organisations,
     sessions,
     accounts,
     uploads,
     workbooks,
-    topics: new TopicService(db),
-    grades: new GradeService(db, workbooks),
+    topics: new TopicService(db, topicCache),
+    grades: new GradeService(topicCache, workbooks),
     search: new SearchService(db),
     mailer,
     storage,

@@ -9,13 +9,13 @@ import {
   type FragmentView,
   type LocalisedText,
   type PageView,
-  type Topic,
   type TopicView,
   type Visibility,
 } from '@portal/domain';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { OrganisationRecord } from './organisation-service';
+import type { TopicCache } from './topic-cache';
 import type { ViewerContext } from './viewer-service';
 
 /** Content bodies longer than this are stored apart and fetched by the page on its own. */
@@ -110,7 +110,10 @@ function presentFragment(fragment: Fragment, locale: string): FragmentView {
 }
 
 export class TopicService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: TopicCache,
+  ) {}
 
   /** Throws 404 for an unknown topic, 401 for a visitor and 403 for a learner without the grant. */
   private assertCanSee(
@@ -130,17 +133,10 @@ export class TopicService {
     locale: string,
   ): Promise<TopicView> {
     const k = this.db.kysely;
-    let query = k
-      .selectFrom('topics')
-      .select(['id', 'data', 'visibility', 'is_general'])
-      .where('org_id', '=', org.id);
-    query =
-      topicId === 'general'
-        ? query.where('is_general', '=', 1)
-        : query.where('id', '=', topicId).where('is_general', '=', 0);
-    const row = await query.executeTakeFirst();
-    if (!row) throw new HttpError(404, TOPIC_NOT_FOUND);
-    const topic = JSON.parse(row.data) as Topic;
+    const stored = await this.cache.load(org, topicId);
+    if (!stored) throw new HttpError(404, TOPIC_NOT_FOUND);
+    const { topic } = stored;
+    const row = { is_general: stored.isGeneral ? 1 : 0 };
     this.assertCanSee(viewer, topic);
 
     const parent = await k

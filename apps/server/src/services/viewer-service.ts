@@ -1,5 +1,6 @@
 import type { Viewer } from '@portal/domain';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Session } from './session-service';
 
 /** Who is asking: a visitor, or a signed-in learner with the topics their user groups grant. */
@@ -17,23 +18,35 @@ export const VISITOR_VIEWER: ViewerContext = {
   key: 'visitor',
 };
 
+function grantQuery(db: Db) {
+  return prepared(
+    db.kysely,
+    (k, orgId: string, userId: string) =>
+      k
+        .selectFrom('user_group_members')
+        .leftJoin('user_group_topics', (join) =>
+          join
+            .onRef('user_group_topics.group_id', '=', 'user_group_members.group_id')
+            .onRef('user_group_topics.org_id', '=', 'user_group_members.org_id'),
+        )
+        .select(['user_group_members.group_id', 'user_group_topics.topic_id'])
+        .where('user_group_members.org_id', '=', orgId)
+        .where('user_group_members.user_id', '=', userId),
+    2,
+  );
+}
+
+const grantQueries = new WeakMap<Db, ReturnType<typeof grantQuery>>();
+
 export async function viewerOf(
   db: Db,
   orgId: string,
   session: Session | null,
 ): Promise<ViewerContext> {
   if (!session) return VISITOR_VIEWER;
-  const rows = await db.kysely
-    .selectFrom('user_group_members')
-    .leftJoin('user_group_topics', (join) =>
-      join
-        .onRef('user_group_topics.group_id', '=', 'user_group_members.group_id')
-        .onRef('user_group_topics.org_id', '=', 'user_group_members.org_id'),
-    )
-    .select(['user_group_members.group_id', 'user_group_topics.topic_id'])
-    .where('user_group_members.org_id', '=', orgId)
-    .where('user_group_members.user_id', '=', session.userId)
-    .execute();
+  let query = grantQueries.get(db);
+  if (!query) grantQueries.set(db, (query = grantQuery(db)));
+  const rows = await query(orgId, session.userId);
   const groupIds = new Set(rows.map((r) => r.group_id));
   const grantedTopicIds = new Set(rows.flatMap((r) => (r.topic_id ? [r.topic_id] : [])));
   return {

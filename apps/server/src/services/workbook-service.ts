@@ -1,5 +1,6 @@
 import { emptyWorkbook, mergeWorkbooks, type Workbook } from '@portal/domain';
 import type { Db } from '../db/database';
+import { prepared, preparedWrite } from '../db/prepared';
 
 export interface StoredWorkbook {
   workbook: Workbook;
@@ -11,20 +12,58 @@ const MAX_ATTEMPTS = 20;
 
 /** One workbook per learner per organisation, merged field by field on every save (design §8). */
 export class WorkbookService {
-  constructor(private readonly db: Db) {}
+  private readonly select;
+  private readonly insert;
+  private readonly update;
+
+  constructor(db: Db) {
+    this.select = prepared(
+      db.kysely,
+      (k, orgId: string, userId: string) =>
+        k
+          .selectFrom('workbooks')
+          .select(['data', 'version', 'updated_at'])
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', userId),
+      2,
+    );
+    this.insert = preparedWrite(
+      db.kysely,
+      (k, orgId: string, userId: string, data: string, updatedAt: string) =>
+        k
+          .insertInto('workbooks')
+          .values({ org_id: orgId, user_id: userId, data, version: 1, updated_at: updatedAt })
+          .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()),
+      4,
+    );
+    this.update = preparedWrite(
+      db.kysely,
+      (
+        k,
+        data: string,
+        nextVersion: number,
+        updatedAt: string,
+        orgId: string,
+        userId: string,
+        version: number,
+      ) =>
+        k
+          .updateTable('workbooks')
+          .set({ data, version: nextVersion, updated_at: updatedAt })
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', userId)
+          .where('version', '=', version),
+      6,
+    );
+  }
 
   async get(orgId: string, userId: string): Promise<StoredWorkbook> {
-    const row = await this.db.kysely
-      .selectFrom('workbooks')
-      .select(['data', 'version', 'updated_at'])
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await this.select(orgId, userId);
     if (!row)
       return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
     return {
       workbook: JSON.parse(row.data) as Workbook,
-      version: row.version,
+      version: Number(row.version),
       updatedAt: row.updated_at,
     };
   }
@@ -40,24 +79,13 @@ export class WorkbookService {
       const updatedAt = new Date().toISOString();
       const data = JSON.stringify(merged);
       if (current.version === 0) {
-        const inserted = await this.db.kysely
-          .insertInto('workbooks')
-          .values({ org_id: orgId, user_id: userId, data, version: 1, updated_at: updatedAt })
-          .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1)
+        if ((await this.insert(orgId, userId, data, updatedAt)) === 1)
           return { workbook: merged, version: 1, updatedAt };
         continue;
       }
-      const updated = await this.db.kysely
-        .updateTable('workbooks')
-        .set({ data, version: current.version + 1, updated_at: updatedAt })
-        .where('org_id', '=', orgId)
-        .where('user_id', '=', userId)
-        .where('version', '=', current.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1)
-        return { workbook: merged, version: current.version + 1, updatedAt };
+      const next = current.version + 1;
+      if ((await this.update(data, next, updatedAt, orgId, userId, current.version)) === 1)
+        return { workbook: merged, version: next, updatedAt };
     }
     throw new Error('the workbook kept changing while it was being saved');
   }

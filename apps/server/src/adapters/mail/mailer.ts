@@ -57,7 +57,9 @@ export class OutboxMailer implements Mailer {
       this.dir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
     );
-    await fs.writeFile(file, info.message as Buffer);
+    // Written aside then renamed, so a reader of the outbox never sees half a mail.
+    await fs.writeFile(`${file}.part`, info.message as Buffer);
+    await fs.rename(`${file}.part`, file);
     this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
   }
 }

@@ -2,6 +2,7 @@ import { localeQuerySchema, orgParamsSchema, resolveLocale } from '@portal/domai
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalSession, organisationOrThrow } from '../../http/context';
+import { sendJson } from '../../http/errors';
 import type { Services } from '../../services';
 import { viewerOf } from '../../services/viewer-service';
 import { errorBodySchema } from '../org/schemas';
@@ -44,7 +45,7 @@ export const topicRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const viewer = await viewerOf(
           services.db,
@@ -52,7 +53,9 @@ export const topicRoutes =
           await optionalSession(request, sessions, org),
         );
         const locale = resolveLocale(request.query.locale, org.settings.locales);
-        return { topic: await topics.topic(org, request.params.topicId, viewer, locale) };
+        return sendJson(reply, {
+          topic: await topics.topic(org, request.params.topicId, viewer, locale),
+        });
       },
     );
 

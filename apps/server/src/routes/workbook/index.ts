@@ -2,6 +2,7 @@ import { orgParamsSchema, WORKBOOK_MAX_BYTES, workbookSchema } from '@portal/dom
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organisationOrThrow, requireSession } from '../../http/context';
+import { sendJson } from '../../http/errors';
 import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
@@ -34,10 +35,10 @@ export const workbookRoutes =
           response: { 200: workbookAnswer, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
-        return { workbook: await workbooks.get(org.id, session.userId) };
+        return sendJson(reply, { workbook: await workbooks.get(org.id, session.userId) });
       },
     );
 
@@ -61,10 +62,12 @@ export const workbookRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
-        return { workbook: await workbooks.save(org.id, session.userId, request.body.workbook) };
+        return sendJson(reply, {
+          workbook: await workbooks.save(org.id, session.userId, request.body.workbook),
+        });
       },
     );
   };

@@ -1,0 +1,52 @@
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import type { Database } from './schema';
+
+const MARK = '\u0000arg';
+
+type Builder<Args extends unknown[], Row> = (k: Kysely<Database>, ...args: Args) => Compilable<Row>;
+
+/**
+ * Builds and compiles a query once with stand-in arguments, and answers a function that runs the
+ * same SQL with real ones. Each argument must reach the SQL as a parameter, which is checked.
+ */
+function compileOnce<Args extends unknown[], Row>(
+  kysely: Kysely<Database>,
+  build: Builder<Args, Row>,
+  arity: number,
+) {
+  const stand = Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as unknown as Args;
+  const compiled = build(kysely, ...stand).compile();
+  const slots = compiled.parameters.map((p) =>
+    typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : -1,
+  );
+  for (let i = 0; i < arity; i++)
+    if (!slots.includes(i))
+      throw new Error(`prepared query: argument ${i} is not a parameter of ${compiled.sql}`);
+  return (args: Args): Promise<QueryResult<Row>> => {
+    const parameters = compiled.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
+    return kysely.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+  };
+}
+
+/**
+ * A query compiled by Kysely once, then run with new arguments: for the few queries every
+ * request makes (session, viewer, workbook), where building the query costs more than running it.
+ */
+export function prepared<Args extends unknown[], Row>(
+  kysely: Kysely<Database>,
+  build: Builder<Args, Row>,
+  arity: Args['length'],
+) {
+  const run = compileOnce(kysely, build, arity);
+  return async (...args: Args): Promise<Row[]> => (await run(args)).rows;
+}
+
+/** As `prepared`, for an update or insert: answers how many rows it changed. */
+export function preparedWrite<Args extends unknown[]>(
+  kysely: Kysely<Database>,
+  build: Builder<Args, unknown>,
+  arity: Args['length'],
+) {
+  const run = compileOnce(kysely, build, arity);
+  return async (...args: Args): Promise<number> => Number((await run(args)).numAffectedRows ?? 0);
+}
