@@ -11,6 +11,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One fresh data folder per run. Workers load this file too: they inherit the variable, so they
 // all agree on the folder (and global-teardown removes it).
 process.env.PORTAL_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// Mail goes by real SMTP to the server global-setup.ts starts, a thousand ports up; what it
+// receives lands in the data folder, where the tests read it.
+const SMTP_PORT = PORT + 1000;
+process.env.PORTAL_E2E_SMTP_PORT = String(SMTP_PORT);
+process.env.PORTAL_E2E_MAIL_DIR ??= path.join(process.env.PORTAL_E2E_DATA_DIR, 'received-mail');
 
 export default defineConfig({
   testDir: './tests',
@@ -24,6 +29,7 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -56,6 +62,7 @@ export default defineConfig({
       DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
       RATE_LIMIT_SCALE: '20',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -20,11 +20,22 @@ test.describe('header, by keyboard', () => {
 
   test('the header links go where spec §2 says', async ({ page }) => {
     const header = page.getByRole('banner');
-    const cases = [
-      [header.getByRole('link', { name: 'Login' }), '/signin', 'Sign in'],
-      [header.getByRole('link', { name: 'Sign up' }), '/signup', 'Sign up'],
-      [header.getByRole('link', { name: 'Store' }), '/store', 'Store'],
-    ] as const;
+    // Login and Sign up open the auth dialog in their mode (links to the full pages too).
+    for (const [name, path, title] of [
+      ['Login', '/signin', 'Log in'],
+      ['Sign up', '/signup', 'Sign up'],
+    ] as const) {
+      const link = header.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', path);
+      await link.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(link).toBeFocused();
+    }
+    const cases = [[header.getByRole('link', { name: 'Store' }), '/store', 'Store']] as const;
     for (const [link, path, heading] of cases) {
       await link.focus();
       await page.keyboard.press('Enter');
@@ -73,7 +84,7 @@ test.describe('header, by keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/topicGroup/${group?._id}`);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Topic group');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(group?.name ?? '');
   });
 
   test('the contact card opens and closes with the keyboard, trapping focus meanwhile', async ({
@@ -120,7 +131,7 @@ test('an unknown route shows the not-found page, which leads to the topics', asy
 
 test('every route of spec §2 answers with a page, never a blank one', async ({ page }) => {
   const routes = [
-    ['/signin', 'Sign in'],
+    ['/signin', 'Log in'],
     ['/signup', 'Sign up'],
     ['/forgot', 'Forgot password'],
     ['/resetPassword/a%40b.test/token123', 'Reset password'],
@@ -131,12 +142,13 @@ test('every route of spec §2 answers with a page, never a blank one', async ({ 
     ['/bundle/b1', 'Bundle'],
     ['/topics', 'Topics'],
     ['/others', 'Other topics'],
-    ['/topicGroup/g1', 'Topic group'],
-    ['/topic/t1', 'Topic'],
-    ['/topic/t1/page/p1', 'Topic page'],
-    ['/topic/t1/reportcard', 'Report card'],
-    ['/topic/t1/others', 'Other topics'],
-    ['/topic/t1/others/group/g1', 'Other topics'],
+    ['/topicGroup/everyday-money', 'Everyday money'],
+    ['/topic/budgeting-basics', 'Budgeting basics'],
+    ['/topic/budgeting-basics/page/budget-why', 'Why a budget helps'],
+    ['/topic/budgeting-basics/reportcard', 'Report card'],
+    ['/topic/budgeting-basics/others', 'Other Topics'],
+    ['/topic/budgeting-basics/others/group/planning-ahead', 'Other Topics'],
+    ['/topic/t1', 'Page not found, please select another topic to continue'],
     ['/print/topic/t1', 'Print topic'],
   ] as const;
   for (const [path, heading] of routes) {

@@ -59,14 +59,8 @@ export type Worksheet = z.output<typeof worksheetSchema>;
 export type WorkbookHistory = z.output<typeof historySchema>;
 export type Workbook = z.output<typeof workbookSchema>;
 
-export function emptyWorkbook(): Workbook {
-  return {
-    general: { data: {}, fieldTimes: {}, completedPages: [] },
-    topics: {},
-    history: null,
-    removedWorksheets: {},
-  };
-}
+// Kept apart (no zod), so the web app's first page can start a workbook without the schemas.
+export { emptyWorkbook } from './workbook-empty';
 
 const later = (a: string | undefined, b: string | undefined): string | undefined =>
   !a ? b : !b ? a : a >= b ? a : b;

@@ -1,16 +1,22 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes';
+import { SessionProvider } from './session/session-provider';
+import { SessionTokenProvider } from './session/session-token';
 import { OrganisationGate } from './start/organisation-gate';
 
-/** Providers, then the organisation gate, then the routes. */
+/** Providers, the sign-in token, the organisation gate, the session, then the routes. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <OrganisationGate>
-          <AppRoutes />
-        </OrganisationGate>
+        <SessionTokenProvider>
+          <OrganisationGate>
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </OrganisationGate>
+        </SessionTokenProvider>
       </BrowserRouter>
     </QueryClientProvider>
   );

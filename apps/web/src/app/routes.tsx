@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router';
+import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import type { MessageId } from '../lib/message-id';
 import { RootLayout } from './layout/root-layout';
@@ -11,11 +11,30 @@ const ComingSoonPage = lazyPage(
 const NotFoundPage = lazyPage(
   async () => (await import('../components/not-found-page')).NotFoundPage,
 );
+const TopicsPage = lazyPage(async () => (await import('../features/topics')).TopicsPage);
+const OthersPage = lazyPage(async () => (await import('../features/topics')).OthersPage);
+const TopicGroupPage = lazyPage(async () => (await import('../features/topics')).TopicGroupPage);
+const TopicLayout = lazyPage(async () => (await import('../features/topics')).TopicLayout);
+const TopicHome = lazyPage(async () => (await import('../features/topics')).TopicHome);
+const TopicOtherTopics = lazyPage(
+  async () => (await import('../features/topics')).TopicOtherTopics,
+);
+const TopicPage = lazyPage(async () => (await import('../features/page')).TopicPage);
+const SignInPage = lazyPage(async () => (await import('../features/auth')).SignInPage);
+const SignUpPage = lazyPage(async () => (await import('../features/auth')).SignUpPage);
+const ForgotPage = lazyPage(async () => (await import('../features/auth')).ForgotPage);
+const ResetPasswordPage = lazyPage(
+  async () => (await import('../features/auth')).ResetPasswordPage,
+);
+const ProfilePage = lazyPage(async () => (await import('../features/profile')).ProfilePage);
 
 interface PageRoute {
-  path: string;
+  /** Absent on a layout route: its children carry their full paths. */
+  path?: string;
   element: ReactElement;
   preload: () => Promise<unknown>;
+  /** Screens shown in this route's <Outlet /> (a layout route). */
+  children?: readonly PageRoute[];
 }
 
 function page(path: string, Page: LazyPage<object>): PageRoute {
@@ -27,26 +46,33 @@ function comingSoon(path: string, titleId: MessageId): PageRoute {
   return { path, element: <ComingSoonPage titleId={titleId} />, preload: ComingSoonPage.preload };
 }
 
+/** A layout (the topic layout, say) around `children`, which it shows in its <Outlet />. */
+function layout(Layout: LazyPage<object>, children: readonly PageRoute[]): PageRoute {
+  return { element: <Layout />, preload: Layout.preload, children };
+}
+
 /** Every route of spec §2; each screen's code is its own chunk. */
 export const pageRoutes: readonly PageRoute[] = [
   page('/', HomePage),
-  comingSoon('/signin', 'route.signin'),
-  comingSoon('/signup', 'route.signup'),
-  comingSoon('/forgot', 'route.forgot'),
-  comingSoon('/resetPassword/:email/:token', 'route.resetPassword'),
+  page('/signin', SignInPage),
+  page('/signup', SignUpPage),
+  page('/forgot', ForgotPage),
+  page('/resetPassword/:email/:token', ResetPasswordPage),
   comingSoon('/sso', 'route.sso'),
   comingSoon('/oauth/callback/:groupId', 'route.oauthCallback'),
-  comingSoon('/account', 'route.account'),
+  page('/account', ProfilePage),
   comingSoon('/store', 'route.store'),
   comingSoon('/bundle/:bundleId', 'route.bundle'),
-  comingSoon('/topics', 'route.topics'),
-  comingSoon('/others', 'route.others'),
-  comingSoon('/topicGroup/:topicGroupId', 'route.topicGroup'),
-  comingSoon('/topic/:topicId', 'route.topic'),
-  comingSoon('/topic/:topicId/page/:pageId', 'route.page'),
-  comingSoon('/topic/:topicId/reportcard', 'route.reportCard'),
-  comingSoon('/topic/:topicId/others', 'route.topicOthers'),
-  comingSoon('/topic/:topicId/others/group/:topicGroupId', 'route.topicOthers'),
+  page('/topics', TopicsPage),
+  page('/others', OthersPage),
+  page('/topicGroup/:topicGroupId', TopicGroupPage),
+  layout(TopicLayout, [
+    page('/topic/:topicId', TopicHome),
+    page('/topic/:topicId/page/:pageId', TopicPage),
+    comingSoon('/topic/:topicId/reportcard', 'route.reportCard'),
+    page('/topic/:topicId/others', TopicOtherTopics),
+    page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
+  ]),
   comingSoon('/print/topic/:topicId', 'route.print'),
   page('*', NotFoundPage),
 ];
@@ -54,21 +80,26 @@ export const pageRoutes: readonly PageRoute[] = [
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<RootLayout />}>
-        {pageRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={route.element} />
-        ))}
-      </Route>
+      <Route element={<RootLayout />}>{pageRoutes.map(renderRoute)}</Route>
     </Routes>
   );
 }
 
+function renderRoute(route: PageRoute, index: number): ReactElement {
+  return (
+    <Route key={route.path ?? `layout-${index}`} path={route.path} element={route.element}>
+      {route.children?.map(renderRoute)}
+    </Route>
+  );
+}
+
+function matchable(route: PageRoute): RouteObject {
+  return { path: route.path, handle: route, children: route.children?.map(matchable) };
+}
+
 /** Starts loading the code of the screen at `pathname`, in parallel with the organisation. */
 export function preloadRoute(pathname: string): void {
-  const matches = matchRoutes(
-    pageRoutes.map(({ path }) => ({ path })),
-    pathname,
-  );
-  const path = matches?.at(-1)?.route.path;
-  void pageRoutes.find((route) => route.path === path)?.preload();
+  // A layout and the screen inside it load side by side.
+  for (const match of matchRoutes(pageRoutes.map(matchable), pathname) ?? [])
+    void (match.route.handle as PageRoute).preload();
 }

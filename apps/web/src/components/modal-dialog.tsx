@@ -39,7 +39,9 @@ export function ModalDialog({ open, onClose, title, closeLabel, children }: Moda
   }, [open]);
 
   function handleClose() {
-    if (opener.current instanceof HTMLElement) opener.current.focus();
+    // What opened the dialog may be gone (the Login button, once signed in): then the content.
+    if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    else document.getElementById('main-content')?.focus({ preventScroll: true });
     opener.current = null;
     onClose();
   }

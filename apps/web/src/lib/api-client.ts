@@ -49,12 +49,16 @@ export async function requestJson<T>(
   options: { body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData goes as multipart: the browser writes its Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     signal: options.signal,
-    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+    ...(options.body !== undefined && {
+      body: isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    }),
   });
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
   return (await response.json()) as T;

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   oAuthOriginUrl: 'oAuthOriginUrl',
   oAuthUserGroupId: 'oAuthUserGroupId',
+  /** A visitor's workbook (a Workbook as JSON), saved to the account made at sign-up. */
+  anonymousWorkbook: 'anonymousWorkbook',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -22,5 +24,13 @@ export function writeStored(key: StorageKey, value: string): void {
     window.localStorage.setItem(key, value);
   } catch {
     // Not persisted; the choice still holds for this visit.
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored that could be removed.
   }
 }

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load their code lazily: on a busy two-core machine the first import can take over 1 s.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom has <dialog> without its methods; these follow the browser closely enough for our tests.
 if (typeof HTMLDialogElement.prototype.showModal !== 'function') {

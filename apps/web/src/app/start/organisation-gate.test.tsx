@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { OrganisationView } from '@portal/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleBundle, sampleOrganisation } from '../../test/sample-organisation';
+import { sampleTopic } from '../../test/sample-topic';
 import { App } from '../app';
 
 type Answer = { status: number; body: unknown } | 'pending';
@@ -193,7 +194,14 @@ describe('app start', () => {
 
   it('shows a titled coming-soon page for a screen not built yet', async () => {
     window.history.replaceState(null, '', '/topic/budgeting/reportcard');
-    fakeFetch(organisationApi());
+    // The report card waits for the grades issue, inside the topic layout.
+    const topic = sampleTopic({ showGradeReport: true, hasScoredFields: true });
+    fakeFetch(
+      (url) =>
+        (url.pathname === '/api/org/sample/topic/budgeting'
+          ? { status: 200, body: { topic } }
+          : undefined) ?? organisationApi()(url),
+    );
     renderApp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Report card' })).toBeDefined();
     expect(screen.getByText('Coming soon')).toBeDefined();

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-client';
 import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { catalogs, messagesFor } from '../i18n/messages';
+import { useSessionToken } from '../session/session-token';
 import { applyTheme } from '../theme/theme-variables';
 import { ErrorScreen } from './error-screen';
 import { NoOrganisationScreen } from './no-organisation-screen';
@@ -31,6 +32,7 @@ function provisionalLocale(requested: string | null): string {
 export function OrganisationGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [requestedLocale, setRequestedLocale] = useState(() => readStored(STORAGE_KEYS.locale));
+  const { viewer } = useSessionToken();
 
   const aliasResult = useQuery({
     queryKey: organisationKeys.alias,
@@ -39,12 +41,12 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
   });
   const alias = aliasResult.data;
   const orgResult = useQuery({
-    ...organisationQuery(alias ?? '', requestedLocale),
+    ...organisationQuery(alias ?? '', requestedLocale, viewer),
     enabled: alias !== undefined,
     placeholderData: keepPreviousData,
   });
   const bundlesResult = useQuery({
-    ...bundlesQuery(alias ?? '', requestedLocale),
+    ...bundlesQuery(alias ?? '', requestedLocale, viewer),
     enabled: alias !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../../app/session/session-context';
 import { hasStore, hasTopicsToBrowse, useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { AuthLinks } from './auth-links';
+import { AvatarMenu } from './avatar-menu';
 import { ContactDialog } from './contact-dialog';
 import { LocaleSwitcher } from './locale-switcher';
 import { TopicsMenu } from './topics-menu';
 
-/** The site header of spec §2, for a visitor who is not signed in. */
+/** The site header of spec §2: Login and Sign up for a visitor, the avatar menu once signed in. */
 export function Header() {
   const intl = useIntl();
   const { org, bundles } = useOrganisation();
   const { pathname } = useLocation();
   const [isContactOpen, setContactOpen] = useState(false);
+  const { account } = useSession();
 
   const showTopics = hasTopicsToBrowse(org) && pathname !== paths.sso;
   const showStore = hasStore(org, bundles);
@@ -60,10 +63,20 @@ export function Header() {
               </ul>
             </nav>
           )}
-          <div className="site-header__actions">
-            <AuthLinks allowSignup={!org.disableSelfSignup} />
-            <LocaleSwitcher />
-          </div>
+          {account ? (
+            <div className="site-header__actions site-header__actions--signed-in">
+              <LocaleSwitcher />
+              <AvatarMenu
+                account={account}
+                onContact={showContact ? () => setContactOpen(true) : undefined}
+              />
+            </div>
+          ) : (
+            <div className="site-header__actions">
+              <AuthLinks allowSignup={!org.disableSelfSignup} />
+              <LocaleSwitcher />
+            </div>
+          )}
         </div>
       </header>
       {showContact && <ContactDialog open={isContactOpen} onClose={() => setContactOpen(false)} />}

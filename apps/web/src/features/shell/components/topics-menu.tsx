@@ -1,8 +1,9 @@
 import type { OrganisationView } from '@portal/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useCloseOnOutsidePointer } from '../hooks/use-close-on-outside-pointer';
 import { useMenuKeyboard } from '../hooks/use-menu-keyboard';
 
 /**
@@ -120,26 +121,4 @@ export function TopicsMenu({ org }: { org: OrganisationView }) {
       </div>
     </div>
   );
-}
-
-/** Closes the menu when a pointer goes down outside the button and the menu. */
-function useCloseOnOutsidePointer(
-  isActive: boolean,
-  refs: readonly RefObject<HTMLElement | null>[],
-  onOutside: () => void,
-) {
-  const latest = useRef({ refs, onOutside });
-  useEffect(() => {
-    latest.current = { refs, onOutside };
-  });
-  useEffect(() => {
-    if (!isActive) return;
-    function handlePointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (!latest.current.refs.some((ref) => ref.current?.contains(target)))
-        latest.current.onOutside();
-    }
-    document.addEventListener('pointerdown', handlePointerDown);
-    return () => document.removeEventListener('pointerdown', handlePointerDown);
-  }, [isActive]);
 }

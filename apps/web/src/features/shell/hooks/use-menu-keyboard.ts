@@ -5,8 +5,12 @@ interface MenuKeyboardOptions {
   onTab: () => void;
 }
 
+/** The menu's items that are shown (some appear only on small screens). */
 function itemsOf(menu: HTMLElement | null): HTMLElement[] {
-  return menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')) : [];
+  if (!menu) return [];
+  return Array.from(
+    menu.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]'),
+  ).filter((item) => typeof item.checkVisibility !== 'function' || item.checkVisibility());
 }
 
 /** Keyboard behaviour of an ARIA menu (WAI-ARIA APG "menu button"), for the menu at `menuRef`. */

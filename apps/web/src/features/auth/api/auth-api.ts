@@ -1,0 +1,56 @@
+import type { SignupBody } from '@portal/domain';
+import { requestJson, withQuery } from '../../../lib/api-client';
+
+function orgPath(alias: string): string {
+  return `/api/org/${encodeURIComponent(alias)}`;
+}
+
+/** POST /{org}/login: `username` is the username or the email. */
+export async function login(
+  alias: string,
+  body: { username: string; password: string },
+): Promise<string> {
+  const { token } = await requestJson<{ token: string }>('POST', `${orgPath(alias)}/login`, {
+    body,
+  });
+  return token;
+}
+
+/** POST /{org}/signup (an `inviteId` in the body joins the invited group). */
+export async function signup(alias: string, body: SignupBody): Promise<string> {
+  const { token } = await requestJson<{ token: string }>('POST', `${orgPath(alias)}/signup`, {
+    body,
+  });
+  return token;
+}
+
+/** POST /{org}/login/forgot: answers the same whether or not the email has an account. */
+export async function requestPasswordReset(
+  alias: string,
+  email: string,
+  locale: string,
+): Promise<void> {
+  await requestJson('POST', withQuery(`${orgPath(alias)}/login/forgot`, { locale }), {
+    body: { email },
+  });
+}
+
+/** PUT /{org}/login/reset/{email}/{token}: the link of the reset mail, once. */
+export async function resetPassword(
+  alias: string,
+  email: string,
+  token: string,
+  body: { password: string; confirm: string },
+): Promise<void> {
+  const path = `${orgPath(alias)}/login/reset/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
+  await requestJson('PUT', path, { body });
+}
+
+/** An SSO account's password login answers 400 with the group to sign in through (design §11). */
+export function oAuthGroupIdOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const body = (error as { body?: unknown }).body;
+  if (typeof body !== 'object' || body === null) return null;
+  const id = (body as { oAuthGroupId?: unknown }).oAuthGroupId;
+  return typeof id === 'string' && id ? id : null;
+}

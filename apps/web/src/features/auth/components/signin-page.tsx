@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session/session-context';
+import { NoticeBox } from '../../../components/message-box';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AlreadySignedIn } from './already-signed-in';
+import { LoginForm } from './login-form';
+import { safeReturnTo } from './return-to';
+
+/** /signin (spec §2): the login form; ?timeout says the learner was logged out for inactivity. */
+export function SignInPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'auth.login.title' });
+  useDocumentTitle(title);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { isSignedIn } = useSession();
+  // Only who arrives signed in is told so; logging in here moves on to the next screen.
+  const [arrivedSignedIn] = useState(isSignedIn);
+  const returnTo =
+    safeReturnTo(params.get('returnTo')) ??
+    safeReturnTo((location.state as { from?: unknown } | null)?.from);
+
+  return (
+    <div className="page page--narrow auth-page">
+      <h1>{title}</h1>
+      {params.has('timeout') && (
+        <NoticeBox>
+          <p>
+            <FormattedMessage id="auth.inactivityLogout" />
+          </p>
+        </NoticeBox>
+      )}
+      {arrivedSignedIn && isSignedIn ? (
+        <AlreadySignedIn />
+      ) : (
+        <div className="auth-card surface-card">
+          <LoginForm onSignedIn={() => navigate(returnTo ?? paths.topics, { replace: true })} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import '../page.css';
+import { isShareable, type PageView, type TopicView } from '@portal/domain';
+import { useId, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { isShown, useTopicOutlet } from '../../../lib/topic-outlet';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { FragmentView } from './fragment-view';
+import { ShareLinks } from './share-links';
+
+/** /topic/{id}/page/{pageId} (spec §2): the page's fragments, in order, inside the topic layout. */
+export function TopicPage() {
+  const { topic, pages } = useTopicOutlet();
+  const { pageId } = useParams();
+  const page = pages.find((candidate) => candidate._id === pageId);
+  if (!page) return <NotFoundPage />;
+  return <PageContent topic={topic} page={page} />;
+}
+
+function PageContent({ topic, page }: { topic: TopicView; page: PageView }) {
+  const titleId = useId();
+  const fragments = useMemo(() => page.fragments.filter(isShown), [page]);
+  useDocumentTitle(`${page.name} · ${topic.name}`);
+
+  return (
+    <article className="topic-page" aria-labelledby={titleId}>
+      <div className="topic-page__header">
+        <div>
+          <p className="topic-page__eyebrow">{topic.name}</p>
+          <h1 id={titleId} className="topic-page__title">
+            {page.name}
+          </h1>
+        </div>
+        {isShareable(topic, page) && <ShareLinks title={`${page.name} · ${topic.name}`} />}
+      </div>
+      <div className="topic-page__fragments">
+        {fragments.map((fragment) => (
+          <div key={fragment._id} className={`fragment fragment--${fragment.type}`}>
+            <FragmentView fragment={fragment} pageId={page._id} />
+          </div>
+        ))}
+      </div>
+    </article>
+  );
+}

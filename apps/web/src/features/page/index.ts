@@ -1,0 +1,2 @@
+export { TopicPage } from './components/topic-page';
+export { VideoThumbnail } from './components/video-thumbnail';

@@ -1,0 +1,3 @@
+import './profile.css';
+
+export { ProfilePage } from './components/profile-page';

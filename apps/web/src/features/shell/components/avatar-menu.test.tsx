@@ -1,0 +1,130 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithSession } from '../../../test/render-session';
+import { sampleAccount } from '../../../test/sample-account';
+import { sampleOrganisation } from '../../../test/sample-organisation';
+import { Header } from './header';
+
+function banner() {
+  return within(screen.getByRole('banner'));
+}
+
+/** The account menu element, open or not (the topics menu is a menu too). */
+function accountMenu(): HTMLElement {
+  const button = banner().getByRole('button', { name: /^Account menu/ });
+  return document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+}
+
+function openMenu() {
+  fireEvent.click(banner().getByRole('button', { name: /^Account menu/ }));
+  return within(screen.getByRole('menu', { name: /^Account menu/ }));
+}
+
+describe('Header, signed in: the avatar menu', () => {
+  it('shows the first letter of the full name instead of Login and Sign up', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    const button = banner().getByRole('button', { name: 'Account menu, Camille Tremblay' });
+    expect(button.textContent).toBe('C');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(banner().queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('falls back to the username without a name', () => {
+    const account = sampleAccount({ name: { first: '', last: '', full: '' } });
+    renderWithSession(<Header />, { session: { account } });
+    expect(banner().getByRole('button', { name: 'Account menu, camille' }).textContent).toBe('C');
+  });
+
+  it('shows the profile picture when there is one', () => {
+    const account = sampleAccount({ profilePicture: { secure_url: '/uploads/me.png' } });
+    renderWithSession(<Header />, { session: { account } });
+    const button = banner().getByRole('button', { name: /^Account menu/ });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('/uploads/me.png');
+    expect(button.textContent).toBe('');
+  });
+
+  it('offers My profile, Contact, the locales and Log out', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    const menu = openMenu();
+    expect(menu.getByRole('menuitem', { name: 'My profile' }).getAttribute('href')).toBe(
+      '/account',
+    );
+    expect(menu.getByRole('menuitem', { name: 'Contact' })).toBeDefined();
+    expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeDefined();
+    const radios = menu.getAllByRole('menuitemradio');
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['true', 'false']);
+    expect(radios[1]?.textContent).toMatch(/^FR/);
+    // The menu opens on its first item.
+    expect(document.activeElement).toBe(menu.getByRole('menuitem', { name: 'My profile' }));
+  });
+
+  it('leaves Contact out when contact is not enabled', () => {
+    renderWithSession(<Header />, {
+      session: { account: sampleAccount() },
+      org: sampleOrganisation({ contact: { enabled: false } }),
+    });
+    expect(openMenu().queryByRole('menuitem', { name: 'Contact' })).toBeNull();
+  });
+
+  it('logs out from the menu', () => {
+    const signOut = vi.fn(() => Promise.resolve());
+    renderWithSession(<Header />, { session: { account: sampleAccount(), signOut } });
+    fireEvent.click(openMenu().getByRole('menuitem', { name: 'Log out' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(accountMenu().hidden).toBe(true);
+  });
+
+  it('opens the contact card from the menu', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    fireEvent.click(openMenu().getByRole('menuitem', { name: 'Contact' }));
+    expect(screen.getByRole('dialog', { name: 'Contact us' })).toBeDefined();
+  });
+
+  it('switches locale from the menu', () => {
+    const changeLocale = vi.fn();
+    renderWithSession(<Header />, { session: { account: sampleAccount() }, changeLocale });
+    const french = openMenu().getAllByRole('menuitemradio')[1] as HTMLElement;
+    fireEvent.click(french);
+    expect(changeLocale).toHaveBeenCalledWith('fr-CA');
+  });
+
+  it('closes on Escape and returns to the button; arrows move between items', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    const menu = openMenu();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(menu.getByRole('menuitem', { name: 'Contact' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement).toBe(menu.getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(accountMenu().hidden).toBe(true);
+    expect(document.activeElement).toBe(banner().getByRole('button', { name: /^Account menu/ }));
+  });
+});
+
+describe('Header, logged out: Login and Sign up open the auth dialog', () => {
+  it('opens the dialog in login or signup mode, keeping the links to the pages', () => {
+    const openAuthDialog = vi.fn();
+    renderWithSession(<Header />, { session: { openAuthDialog } });
+    const login = banner().getByRole('link', { name: 'Login' });
+    expect(login.getAttribute('href')).toBe('/signin');
+    expect(login.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(login);
+    expect(openAuthDialog).toHaveBeenLastCalledWith('login');
+    fireEvent.click(banner().getByRole('link', { name: 'Sign up' }));
+    expect(openAuthDialog).toHaveBeenLastCalledWith('signup');
+  });
+
+  it('lets a modified click open the page (a new tab), and is a plain link on the auth pages', () => {
+    const openAuthDialog = vi.fn();
+    const { unmount } = renderWithSession(<Header />, { session: { openAuthDialog } });
+    fireEvent.click(banner().getByRole('link', { name: 'Login' }), { ctrlKey: true });
+    expect(openAuthDialog).not.toHaveBeenCalled();
+    unmount();
+    renderWithSession(<Header />, { session: { openAuthDialog }, path: '/signin' });
+    const login = banner().getByRole('link', { name: 'Login' });
+    expect(login.hasAttribute('aria-haspopup')).toBe(false);
+    fireEvent.click(login);
+    expect(openAuthDialog).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,161 @@
+import { avatarInitial, localeLabel, type AccountView } from '@portal/domain';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session/session-context';
+import { useOrganisation } from '../../../lib/organisation';
+import { paths } from '../../../lib/paths';
+import { useCloseOnOutsidePointer } from '../hooks/use-close-on-outside-pointer';
+import { useMenuKeyboard } from '../hooks/use-menu-keyboard';
+import { languageName } from './locale-switcher';
+
+interface AvatarMenuProps {
+  account: AccountView;
+  /** Opens the contact card; absent when the organisation's contact is not enabled. */
+  onContact?: () => void;
+}
+
+/**
+ * Signed in (spec §2 header): the profile picture, or the first letter of the full name, opens a
+ * menu with My profile, Contact, Log out, and on small screens the locales. Keyboard as the
+ * topics menu (WAI-ARIA menu button).
+ */
+export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
+  const intl = useIntl();
+  const { org, locale, changeLocale } = useOrganisation();
+  const { signOut } = useSession();
+  const [isOpen, setOpen] = useState(false);
+  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const ids = { button: useId(), menu: useId(), locales: useId() };
+  const close = () => setOpen(false);
+  const { focusItem, handleMenuKeyDown } = useMenuKeyboard(menuRef, {
+    onEscape: () => {
+      setOpen(false);
+      buttonRef.current?.focus();
+    },
+    onTab: close,
+  });
+  useCloseOnOutsidePointer(isOpen, [buttonRef, menuRef], close);
+
+  useEffect(() => {
+    if (isOpen) focusItem(focusOnOpen);
+  }, [isOpen, focusOnOpen, focusItem]);
+
+  function open(at: 'first' | 'last') {
+    setFocusOnOpen(at);
+    setOpen(true);
+  }
+
+  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      open(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  }
+
+  /** Leaves the menu for the button first, so a dialog opened next returns focus there. */
+  function choose(action: () => void) {
+    close();
+    buttonRef.current?.focus();
+    action();
+  }
+
+  const name = account.name.full.trim() || account.user.id.username;
+  const picture = account.profilePicture?.secure_url;
+
+  return (
+    <div className="menu-button avatar-menu">
+      <button
+        ref={buttonRef}
+        id={ids.button}
+        type="button"
+        className="avatar-button"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={ids.menu}
+        aria-label={intl.formatMessage({ id: 'header.accountMenu' }, { name })}
+        onClick={() => (isOpen ? close() : open('first'))}
+        onKeyDown={handleButtonKeyDown}
+      >
+        {picture ? (
+          <img className="avatar-button__image" src={picture} alt="" width={40} height={40} />
+        ) : (
+          <span className="avatar-button__initial" aria-hidden="true">
+            {avatarInitial(account)}
+          </span>
+        )}
+      </button>
+      <div
+        ref={menuRef}
+        id={ids.menu}
+        role="menu"
+        aria-labelledby={ids.button}
+        className="menu menu--end surface-page"
+        hidden={!isOpen}
+        onKeyDown={handleMenuKeyDown}
+      >
+        <p className="avatar-menu__name" aria-hidden="true">
+          {name}
+        </p>
+        <Link
+          role="menuitem"
+          tabIndex={-1}
+          className="menu__item"
+          to={paths.account}
+          onClick={close}
+        >
+          <FormattedMessage id="header.myProfile" />
+        </Link>
+        {onContact && (
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            onClick={() => choose(onContact)}
+          >
+            <FormattedMessage id="header.contact" />
+          </button>
+        )}
+        {org.locales.length > 1 && (
+          <div
+            role="group"
+            aria-labelledby={ids.locales}
+            className="menu__group avatar-menu__locales"
+          >
+            <span id={ids.locales} className="menu__label">
+              <FormattedMessage id="header.language" />
+            </span>
+            {org.locales.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="menuitemradio"
+                tabIndex={-1}
+                lang={option}
+                className="menu__item"
+                aria-checked={option === locale}
+                onClick={() => choose(() => option !== locale && changeLocale(option))}
+              >
+                {localeLabel(option)} · {languageName(option)}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="menu__group">
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            onClick={() => choose(() => void signOut())}
+          >
+            <FormattedMessage id="header.logout" />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import '../topics.css';
+import type { TopicView } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { useSessionToken } from '../../../app/session/session-token';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { Spinner } from '../../../components/spinner';
+import { useOrganisation } from '../../../lib/organisation';
+import { setPageSelection } from '../../../lib/selection';
+import { isShown, type TopicOutletContext } from '../../../lib/topic-outlet';
+import { topicQuery } from '../api/get-topic';
+import {
+  currentEntryOf,
+  pageTurns,
+  topicEntries,
+  type FlipDirection,
+  type TopicEntry,
+} from '../lib/topic-entries';
+import { PageTurns } from './page-turns';
+import { TopicProblem, TopicLoading } from './topic-status';
+import { TopicSidebar } from './topic-sidebar';
+import { TopicSubheader } from './topic-subheader';
+
+/**
+ * The layout of every /topic/{id}/… screen (spec §2): loads the topic, then shows the
+ * subheader, the sidebar, the screen and the previous and next buttons. An unknown topic, page
+ * or group is the not-found page; a private topic asks to sign in (401) or says no access (403).
+ */
+export function TopicLayout() {
+  const { topicId = '' } = useParams();
+  const { org, locale } = useOrganisation();
+  const { viewer } = useSessionToken();
+  const result = useQuery({
+    ...topicQuery(org.alias, topicId, locale, viewer),
+    // A change of language keeps the topic on screen while it reloads.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === topicId && previousQuery.queryKey[4] === viewer
+        ? previous
+        : undefined,
+  });
+
+  if (result.isPending) return <TopicLoading />;
+  if (result.isError)
+    return <TopicProblem error={result.error} onRetry={() => void result.refetch()} />;
+  return <TopicFrame topicId={topicId} topic={result.data} />;
+}
+
+function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
+  const { pathname } = useLocation();
+  const { pageId, topicGroupId } = useParams();
+  const { org } = useOrganisation();
+  const pages = useMemo(() => topic.pages.filter(isShown), [topic]);
+  const entries = useMemo(() => topicEntries(topicId, topic, pages), [topicId, topic, pages]);
+  const current = currentEntryOf(pathname, pageId);
+  const entry = entries.find((candidate) => candidate.id === current);
+  const isKnownGroup =
+    topicGroupId === undefined || org.topicGroups.some((group) => group._id === topicGroupId);
+
+  if (!entry || !isKnownGroup) return <NotFoundPage />;
+  return (
+    <TopicShell topicId={topicId} topic={topic} pages={pages} entries={entries} entry={entry} />
+  );
+}
+
+function isFlip(value: unknown): value is FlipDirection {
+  return value === 'next' || value === 'previous';
+}
+
+interface TopicShellProps extends TopicOutletContext {
+  entries: readonly TopicEntry[];
+  entry: TopicEntry;
+}
+
+function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) {
+  const intl = useIntl();
+  const { pathname, state } = useLocation();
+  // The links that turn pages say which way (sidebar entries and previous/next buttons).
+  const requested = (state as { flip?: unknown } | null)?.flip;
+  const flip = isFlip(requested) ? requested : null;
+  const turns = pageTurns(topicId, topic, pages, entry.id);
+  const context = useMemo<TopicOutletContext>(
+    () => ({ topicId, topic, pages }),
+    [topicId, topic, pages],
+  );
+
+  useEffect(() => {
+    setPageSelection({ topicId, topicName: topic.name, pageName: entry.pageName });
+  }, [topicId, topic.name, entry.pageName]);
+
+  return (
+    <div className="topic-layout">
+      <TopicSubheader topicId={topicId} topicName={topic.name} entry={entry} />
+      <div className="topic-layout__body">
+        <TopicSidebar topicName={topic.name} entries={entries} current={entry.id} />
+        <div className="topic-layout__main">
+          <div
+            key={pathname}
+            className={`topic-layout__content page-flip${flip ? ` page-flip--${flip}` : ''}`}
+          >
+            <Suspense
+              fallback={
+                <div className="page--centred">
+                  <Spinner label={intl.formatMessage({ id: 'app.loading' })} />
+                </div>
+              }
+            >
+              <Outlet context={context} />
+            </Suspense>
+          </div>
+          <PageTurns previous={turns.previous} next={turns.next} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import type { TopicEntry } from '../lib/topic-entries';
+import { EntryLabel } from './entry-label';
+
+/**
+ * The topic layout's subheader (spec §2): a Topics link, then where the learner is (the
+ * selection: topic name, page name). The Messages toggle joins it with messaging.
+ */
+export function TopicSubheader({
+  topicId,
+  topicName,
+  entry,
+}: {
+  topicId: string;
+  topicName: string;
+  entry: TopicEntry;
+}) {
+  const intl = useIntl();
+  const isHome = entry.kind === 'home';
+  return (
+    <div className="topic-subheader surface-hero">
+      <nav
+        className="topic-subheader__inner"
+        aria-label={intl.formatMessage({ id: 'topic.breadcrumb' })}
+      >
+        <ol className="topic-subheader__trail">
+          <li>
+            <Link className="topic-subheader__topics" to={paths.topics}>
+              <FormattedMessage id="topic.topicsLink" />
+            </Link>
+          </li>
+          <li>
+            {isHome ? (
+              <span aria-current="page">{topicName}</span>
+            ) : (
+              <Link to={paths.topic(topicId)}>{topicName}</Link>
+            )}
+          </li>
+          {!isHome && (
+            <li>
+              <span aria-current="page">
+                <EntryLabel entry={entry} />
+              </span>
+            </li>
+          )}
+        </ol>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { OrganisationView, TopicGroupRefView, TopicRefView } from '@portal/domain';
+import { paths } from '../../../lib/paths';
+import { firstLine } from './first-line';
+
+/** One card of a topics grid. */
+export interface CardItem {
+  key: string;
+  kind: 'group' | 'topic' | 'general';
+  title: string;
+  to: string;
+  /** A group's description: the card shows its first line only. */
+  description?: string;
+  imageUrl?: string;
+  /** How many topics a group holds. */
+  topicCount?: number;
+}
+
+export function topicCard(topic: TopicRefView): CardItem {
+  return {
+    key: `topic-${topic._id}`,
+    kind: 'topic',
+    title: topic.name,
+    to: paths.topic(topic._id),
+  };
+}
+
+export function groupCard(group: TopicGroupRefView, to = paths.topicGroup(group._id)): CardItem {
+  return {
+    key: `group-${group._id}`,
+    kind: 'group',
+    title: group.name,
+    to,
+    description: firstLine(group.description),
+    imageUrl: group.topicGroupImage?.secure_url,
+    topicCount: group.topics.length,
+  };
+}
+
+/**
+ * The /topics and /others grid (spec §2): the general topic when there is one, the topic groups,
+ * then the topics, leaving out the topic that is open.
+ */
+export function browseCards(org: OrganisationView, openTopicId?: string): CardItem[] {
+  const cards: CardItem[] = [];
+  if (org.general && openTopicId !== org.general._id) {
+    cards.push({
+      key: 'general',
+      kind: 'general',
+      title: org.general.name,
+      to: paths.topic(org.general._id),
+    });
+  }
+  cards.push(...org.topicGroups.map((group) => groupCard(group)));
+  cards.push(...org.topics.filter((topic) => topic._id !== openTopicId).map(topicCard));
+  return cards;
+}

@@ -1,0 +1,40 @@
+import { vi } from 'vitest';
+
+export type FakeAnswer = { status: number; body: unknown } | 'pending';
+
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * A fake fetch at the network boundary: `route` answers by method and path (404 otherwise),
+ * and every request is recorded with its headers and decoded body.
+ */
+export function fakeApi(route: (request: FakeRequest) => FakeAnswer | undefined) {
+  const requests: FakeRequest[] = [];
+  const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const body = init.body;
+    const request: FakeRequest = {
+      method: init.method ?? 'GET',
+      url: new URL(String(input), 'http://localhost'),
+      headers: new Headers(init.headers),
+      body: typeof body === 'string' ? (JSON.parse(body) as unknown) : body,
+    };
+    requests.push(request);
+    const answer = route(request) ?? { status: 404, body: { errors: ['not found'] } };
+    if (answer === 'pending') return new Promise<Response>(() => {});
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetch);
+  return requests;
+}
+
+export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/app';
+import { fetchTopic, openTopicScreen } from './support/topics';
+
+const VIDEO_PAGE = '/topic/budgeting-basics/page/budget-why';
+
+test.describe('a page', () => {
+  test('renders its fragments: content, the video attachment, more content', async ({ page }) => {
+    const topic = await fetchTopic(page, 'budgeting-basics');
+    const budgetWhy = topic.pages.find((p) => p._id === 'budget-why');
+    await openTopicScreen(page, VIDEO_PAGE);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(budgetWhy?.name ?? '');
+    await expect(page.locator('.topic-page .fragment')).toHaveCount(
+      budgetWhy?.fragments.length ?? 0,
+    );
+    await expect(page.locator('.topic-page script, .topic-page [onclick]')).toHaveCount(0);
+  });
+
+  test('plays the video attachment, whose poster is a still captured from it', async ({ page }) => {
+    await openTopicScreen(page, VIDEO_PAGE);
+    const thumbnail = page.getByRole('img', { name: 'my video thumbnail' });
+    await expect(thumbnail).toBeVisible({ timeout: 15_000 });
+    const src = (await thumbnail.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
+
+    const video = page.locator('video.video-attachment__player');
+    await expect(video).toHaveAttribute('poster', src);
+    await expect(video).toHaveAttribute('src', '/media/doughmain/budgeting-in-4-steps.mp4');
+    // The capture's own video and canvas are gone.
+    await expect(page.locator('.video-thumbnail__generator')).toHaveCount(0);
+
+    await video.evaluate(async (el: HTMLVideoElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(false);
+  });
+
+  test('offers other attachments as download links with name and description', async ({ page }) => {
+    await openTopicScreen(page, '/topic/cash-flow-forecasting/page/cash-why');
+    const link = page.locator('.attachment__link');
+    await expect(link).toHaveAttribute('href', '/media/doughmain/cash-flow-template.csv');
+    await expect(link).toHaveAttribute('download', '');
+    await expect(link).toContainText('(CSV file)');
+    await expect(page.locator('.attachment__description')).not.toBeEmpty();
+  });
+
+  test('shows fields read-only, with their name, question and type', async ({ page }) => {
+    const topic = await fetchTopic(page, 'budgeting-basics');
+    const numbers = topic.pages.find((p) => p._id === 'budget-numbers');
+    const field = numbers?.fragments.find((f) => f.type === 'field') as
+      { field: { name: string } } | undefined;
+    await openTopicScreen(page, '/topic/budgeting-basics/page/budget-numbers');
+    const region = page.getByRole('region', { name: field?.field.name });
+    await expect(region).toContainText('Number');
+    await expect(region.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('spinbutton')).toHaveCount(0);
+  });
+
+  test('shows sharing icons on a public page of a public topic in a public group', async ({
+    page,
+  }) => {
+    await openTopicScreen(page, VIDEO_PAGE);
+    const share = page.getByRole('group', { name: 'Share this page' });
+    await expect(share.getByRole('button', { name: 'Copy the link to this page' })).toBeVisible();
+    await expect(share.getByRole('link', { name: 'Share this page by email' })).toHaveAttribute(
+      'href',
+      /^mailto:\?subject=/,
+    );
+  });
+
+  test('has no sharing icons in the general topic, which has no group', async ({ page }) => {
+    const general = await fetchTopic(page, 'general');
+    await openTopicScreen(page, `/topic/general/page/${general.pages[0]?._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(general.pages[0]?.name ?? '');
+    await expect(page.getByRole('group', { name: 'Share this page' })).toHaveCount(0);
+  });
+
+  test('is clean for axe, with and without a glossary tooltip open', async ({ page }) => {
+    await openTopicScreen(page, VIDEO_PAGE);
+    await expect(page.getByRole('img', { name: 'my video thumbnail' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expectNoAxeViolations(page);
+    await page.getByRole('term').first().hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a page with fields and formulas is clean for axe', async ({ page }) => {
+    await openTopicScreen(page, '/topic/budgeting-basics/page/budget-quiz');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/app';
+import {
+  fetchTopic,
+  openTopicScreen,
+  sidebar,
+  turns,
+  visiblePages,
+  type TopicAnswer,
+} from './support/topics';
+
+const TOPIC = 'budgeting-basics';
+
+/** Home, the pages, the report card when there is one, other topics (spec §4). */
+function expectedSequence(topic: TopicAnswer) {
+  return [
+    { url: `/topic/${TOPIC}`, label: 'Home', heading: topic.name },
+    ...visiblePages(topic).map((p) => ({
+      url: `/topic/${TOPIC}/page/${p._id}`,
+      label: p.name,
+      heading: p.name,
+    })),
+    ...(topic.showGradeReport && topic.hasScoredFields
+      ? [{ url: `/topic/${TOPIC}/reportcard`, label: 'Report Card', heading: 'Report card' }]
+      : []),
+    { url: `/topic/${TOPIC}/others`, label: 'Other Topics', heading: 'Other Topics' },
+  ];
+}
+
+async function expectAt(
+  page: Page,
+  topic: TopicAnswer,
+  step: { url: string; label: string; heading: string },
+) {
+  await expect(page).toHaveURL(step.url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(step.heading);
+  await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(step.label);
+}
+
+test.describe('topic layout', () => {
+  test('lists Home, every page, Report Card and Other Topics in the sidebar', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    const links = sidebar(page, topic.name).getByRole('link');
+    await expect(links).toHaveText(expectedSequence(topic).map((step) => step.label));
+    await expect(
+      page.getByRole('navigation', { name: 'You are here' }).getByRole('link', { name: 'Topics' }),
+    ).toHaveAttribute('href', '/topics');
+  });
+
+  test('walks the whole topic with Next, then back with Previous', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    const sequence = expectedSequence(topic);
+    expect(sequence.length).toBeGreaterThan(4);
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    await expectAt(page, topic, sequence[0]!);
+    await expect(turns(page).getByRole('link', { name: /^Previous/ })).toHaveCount(0);
+
+    for (const step of sequence.slice(1)) {
+      await turns(page).getByRole('link', { name: /^Next/ }).click();
+      await expectAt(page, topic, step);
+    }
+    await expect(turns(page).getByRole('link', { name: /^Next/ })).toHaveCount(0);
+
+    // Back down to the first page; from there, nothing is previous (spec §4).
+    for (const step of sequence.slice(1, -1).reverse()) {
+      await turns(page)
+        .getByRole('link', { name: /^Previous/ })
+        .click();
+      await expectAt(page, topic, step);
+    }
+    await expect(turns(page).getByRole('link', { name: /^Previous/ })).toHaveCount(0);
+  });
+
+  test('sidebar entries and page turns work from the keyboard', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    const [first, second] = visiblePages(topic);
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    const nav = sidebar(page, topic.name);
+    await nav.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: first?.name })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/topic/${TOPIC}/page/${first?._id}`);
+    const next = turns(page).getByRole('link', { name: /^Next/ });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/topic/${TOPIC}/page/${second?._id}`);
+  });
+
+  test('turning a page flips it over 300 ms, and not at all with reduced motion', async ({
+    page,
+  }) => {
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    await turns(page).getByRole('link', { name: /^Next/ }).click();
+    const content = page.locator('.topic-layout__content');
+    await expect(content).toHaveClass(/page-flip--next/);
+    expect(await content.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.3s');
+    expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe(
+      'page-flip-next',
+    );
+    // The first page has no Previous (spec §4): an earlier sidebar entry flips backwards too.
+    await page.locator('.topic-sidebar').getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(content).toHaveClass(/page-flip--previous/);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await turns(page).getByRole('link', { name: /^Next/ }).click();
+    await expect(content).toHaveClass(/page-flip--next/);
+    expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+
+  test('keeps the current entry in view in a sidebar that scrolls', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}/others`);
+    const nav = sidebar(page, topic.name);
+    const scrolls = await nav.evaluate((el) => el.scrollHeight > el.clientHeight);
+    expect(scrolls, 'the sidebar scrolls at this size').toBe(true);
+    expect(await nav.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const inView = await nav.evaluate((el) => {
+      const current = el.querySelector('[aria-current="page"]');
+      if (!current) return false;
+      const box = el.getBoundingClientRect();
+      const item = current.getBoundingClientRect();
+      return item.top >= box.top && item.bottom <= box.bottom;
+    });
+    expect(inView).toBe(true);
+  });
+});
+
+test.describe('topic home', () => {
+  test('shows the hero: name, 320 px image with alt text and the description', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(topic.name);
+    const image = page.getByRole('img', { name: `Illustration for the topic ${topic.name}` });
+    await expect(image).toBeVisible();
+    expect((await image.boundingBox())?.width).toBe(320);
+  });
+
+  test('shows a glossary definition on hover', async ({ page }) => {
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    const term = page
+      .getByRole('term')
+      .filter({ hasText: /^budget$/i })
+      .first();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await term.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toContainText('A plan that matches the money you expect to receive');
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeHidden();
+  });
+
+  test('shows a glossary definition on keyboard focus; Escape hides it', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    // The description follows the sidebar: its last entry, then Tab, reaches the first term.
+    await sidebar(page, topic.name).getByRole('link', { name: 'Other Topics' }).focus();
+    await page.keyboard.press('Tab');
+    const term = page.getByRole('term').first();
+    await expect(term).toBeFocused();
+    await expect(term).toHaveText(/budget/i);
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toBeVisible();
+    await expect(term).toHaveAccessibleDescription(/A plan that matches the money/);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(term).toBeFocused();
+  });
+
+  test('is clean for axe, with and without a glossary tooltip open', async ({ page }) => {
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    await expect(page.getByRole('img', { name: /Illustration/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('term').first().focus();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('general topic and other topics', () => {
+  test('/topic/general shows the general topic from its card', async ({ page }) => {
+    const general = await fetchTopic(page, 'general');
+    await openTopicScreen(page, '/topics');
+    await page
+      .getByRole('list', { name: 'Topic groups and topics' })
+      .getByRole('link', { name: general.name })
+      .click();
+    await expect(page).toHaveURL('/topic/general');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(general.name);
+    await expect(sidebar(page, general.name).getByRole('link')).toHaveCount(
+      visiblePages(general).length + 2,
+    );
+  });
+
+  test('Other Topics lists the rest of the parent group, within the topic layout', async ({
+    page,
+  }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}/others`);
+    const grid = page.getByRole('list', { name: 'Topics in Everyday money' });
+    await expect(grid.getByRole('link', { name: 'Building an emergency fund' })).toBeVisible();
+    await expect(grid.getByRole('link', { name: topic.name })).toHaveCount(0);
+    await expect(sidebar(page, topic.name)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a group of other topics opens within the topic layout', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}/others/group/planning-ahead`);
+    const grid = page.getByRole('list', { name: 'Topics in Planning ahead' });
+    await expect(grid.getByRole('link')).toHaveCount(2);
+    await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(
+      'Other Topics',
+    );
+    await page.getByRole('link', { name: 'All other topics' }).click();
+    await expect(page).toHaveURL(`/topic/${TOPIC}/others`);
+  });
+
+  test('/others leaves out the topic that was open', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    await openTopicScreen(page, `/topic/${TOPIC}/others`);
+    await page.getByRole('main').getByRole('link', { name: 'Browse all topics' }).click();
+    await expect(page).toHaveURL('/others');
+    const grid = page.getByRole('list', { name: 'Topic groups and topics' });
+    await expect(grid.getByRole('link', { name: 'Understanding credit' })).toBeVisible();
+    await expect(grid.getByRole('link', { name: topic.name, exact: true })).toHaveCount(0);
+  });
+});
