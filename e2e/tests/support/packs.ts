@@ -45,8 +45,8 @@ export interface Pack {
     };
     disableSelfSignup: boolean;
   };
-  topicGroups?: { _id: string; name: Text }[];
-  topics?: { _id: string; name: Text }[];
+  topicGroups?: { _id: string; name: Text; description?: Text; topics: string[] }[];
+  topics?: { _id: string; name: Text; visibility?: 'Public' | 'Private' }[];
   bundles?: unknown[];
 }
 

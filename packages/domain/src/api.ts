@@ -17,6 +17,7 @@ export interface ImageView {
 export interface TopicRefView {
   _id: string;
   name: string;
+  topicImage?: { secure_url: string };
 }
 
 export interface TopicGroupRefView {

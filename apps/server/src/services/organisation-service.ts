@@ -204,7 +204,11 @@ export class OrganisationService {
       if (row.is_general) general = topic;
       else topics.set(row.id, topic);
     }
-    const ref = (t: Topic) => ({ _id: t._id, name: localise(t.name, locale) });
+    const ref = (t: Topic) => ({
+      _id: t._id,
+      name: localise(t.name, locale),
+      ...(t.topicImage && { topicImage: { secure_url: t.topicImage.secure_url } }),
+    });
     const s = org.settings;
     const groups = groupRows
       .filter(

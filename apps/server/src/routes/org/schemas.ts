@@ -26,7 +26,13 @@ export const organisationViewSchema = z
     gaUid: z.string().optional(),
     supportEmail: z.string().optional(),
     homePage: z.object({}).loose(),
-    topics: z.array(z.object({ _id: z.string(), name: z.string() })),
+    topics: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        topicImage: z.object({ secure_url: z.string() }).optional(),
+      }),
+    ),
     topicGroups: z.array(z.object({}).loose()),
     general: z.object({}).loose().optional(),
     glossary: z.array(

@@ -21,6 +21,7 @@ export function topicCard(topic: TopicRefView): CardItem {
     kind: 'topic',
     title: topic.name,
     to: paths.topic(topic._id),
+    imageUrl: topic.topicImage?.secure_url,
   };
 }
 
@@ -38,7 +39,8 @@ export function groupCard(group: TopicGroupRefView, to = paths.topicGroup(group.
 
 /**
  * The /topics and /others grid (spec §2): the general topic when there is one, the topic groups,
- * then the topics, leaving out the topic that is open.
+ * then the topics that are in no group (the others are reached through their group's card),
+ * leaving out the topic that is open.
  */
 export function browseCards(org: OrganisationView, openTopicId?: string): CardItem[] {
   const cards: CardItem[] = [];
@@ -51,6 +53,13 @@ export function browseCards(org: OrganisationView, openTopicId?: string): CardIt
     });
   }
   cards.push(...org.topicGroups.map((group) => groupCard(group)));
-  cards.push(...org.topics.filter((topic) => topic._id !== openTopicId).map(topicCard));
+  const grouped = new Set(
+    org.topicGroups.flatMap((group) => group.topics.map((topic) => topic._id)),
+  );
+  cards.push(
+    ...org.topics
+      .filter((topic) => topic._id !== openTopicId && !grouped.has(topic._id))
+      .map(topicCard),
+  );
   return cards;
 }
