@@ -23,10 +23,15 @@ export const notFound = (what = 'Not found') => new HttpError(404, what);
  * The route's schema still documents the shape in the OpenAPI document.
  */
 export function sendJson(reply: FastifyReply, value: unknown) {
+  return sendJsonText(reply, JSON.stringify(value));
+}
+
+/** Sends JSON text as it is. */
+export function sendJsonText(reply: FastifyReply, json: string) {
   return reply
     .type('application/json; charset=utf-8')
     .serializer((payload: string) => payload)
-    .send(JSON.stringify(value) as never);
+    .send(json as never);
 }
 
 export function sendError(

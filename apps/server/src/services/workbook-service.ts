@@ -8,6 +8,13 @@ export interface StoredWorkbook {
   updatedAt: string;
 }
 
+/** The answer `{workbook: {workbook, version, updatedAt}}` built around text already serialised. */
+export function workbookAnswerJson(data: string, version: number, updatedAt: string): string {
+  return `{"workbook":{"workbook":${data},"version":${version},"updatedAt":${JSON.stringify(updatedAt)}}}`;
+}
+
+const EMPTY_JSON = JSON.stringify(emptyWorkbook());
+
 const MAX_ATTEMPTS = 20;
 
 /** One workbook per learner per organisation, merged field by field on every save (design §8). */
@@ -57,6 +64,14 @@ export class WorkbookService {
     );
   }
 
+  /** The stored answer as JSON text, without parsing the workbook. */
+  async getJson(orgId: string, userId: string): Promise<string> {
+    const [row] = await this.select(orgId, userId);
+    return row
+      ? workbookAnswerJson(row.data, Number(row.version), row.updated_at)
+      : workbookAnswerJson(EMPTY_JSON, 0, new Date(0).toISOString());
+  }
+
   async get(orgId: string, userId: string): Promise<StoredWorkbook> {
     const [row] = await this.select(orgId, userId);
     if (!row)
@@ -72,7 +87,11 @@ export class WorkbookService {
    * Merges `incoming` into the stored workbook. A compare-and-set on `version` retries when
    * another save got in between, so concurrent saves from several tabs all survive.
    */
-  async save(orgId: string, userId: string, incoming: Workbook): Promise<StoredWorkbook> {
+  async save(
+    orgId: string,
+    userId: string,
+    incoming: Workbook,
+  ): Promise<StoredWorkbook & { json: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await this.get(orgId, userId);
       const merged = mergeWorkbooks(current.workbook, incoming);
@@ -80,12 +99,22 @@ export class WorkbookService {
       const data = JSON.stringify(merged);
       if (current.version === 0) {
         if ((await this.insert(orgId, userId, data, updatedAt)) === 1)
-          return { workbook: merged, version: 1, updatedAt };
+          return {
+            workbook: merged,
+            version: 1,
+            updatedAt,
+            json: workbookAnswerJson(data, 1, updatedAt),
+          };
         continue;
       }
       const next = current.version + 1;
       if ((await this.update(data, next, updatedAt, orgId, userId, current.version)) === 1)
-        return { workbook: merged, version: next, updatedAt };
+        return {
+          workbook: merged,
+          version: next,
+          updatedAt,
+          json: workbookAnswerJson(data, next, updatedAt),
+        };
     }
     throw new Error('the workbook kept changing while it was being saved');
   }

@@ -2,7 +2,7 @@ import { orgParamsSchema, WORKBOOK_MAX_BYTES, workbookSchema } from '@portal/dom
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organisationOrThrow, requireSession } from '../../http/context';
-import { sendJson } from '../../http/errors';
+import { sendJsonText } from '../../http/errors';
 import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
@@ -38,7 +38,7 @@ export const workbookRoutes =
       async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
-        return sendJson(reply, { workbook: await workbooks.get(org.id, session.userId) });
+        return sendJsonText(reply, await workbooks.getJson(org.id, session.userId));
       },
     );
 
@@ -65,9 +65,10 @@ export const workbookRoutes =
       async (request, reply) => {
         const org = await organisationOrThrow(organisations, request.params.org);
         const session = await requireSession(request, sessions, org);
-        return sendJson(reply, {
-          workbook: await workbooks.save(org.id, session.userId, request.body.workbook),
-        });
+        return sendJsonText(
+          reply,
+          (await workbooks.save(org.id, session.userId, request.body.workbook)).json,
+        );
       },
     );
   };
