@@ -22,9 +22,9 @@ function compileOnce<Args extends unknown[], Row>(
   for (let i = 0; i < arity; i++)
     if (!slots.includes(i))
       throw new Error(`prepared query: argument ${i} is not a parameter of ${compiled.sql}`);
-  return (args: Args): Promise<QueryResult<Row>> => {
+  return (executor: Kysely<Database>, args: Args): Promise<QueryResult<Row>> => {
     const parameters = compiled.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
-    return kysely.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+    return executor.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
   };
 }
 
@@ -38,7 +38,13 @@ export function prepared<Args extends unknown[], Row>(
   arity: Args['length'],
 ) {
   const run = compileOnce(kysely, build, arity);
-  return async (...args: Args): Promise<Row[]> => (await run(args)).rows;
+  const query = async (...args: Args): Promise<Row[]> => (await run(kysely, args)).rows;
+  /** The same query inside a transaction. */
+  query.in =
+    (executor: Kysely<Database>) =>
+    async (...args: Args): Promise<Row[]> =>
+      (await run(executor, args)).rows;
+  return query;
 }
 
 /** As `prepared`, for an update or insert: answers how many rows it changed. */
@@ -48,5 +54,12 @@ export function preparedWrite<Args extends unknown[]>(
   arity: Args['length'],
 ) {
   const run = compileOnce(kysely, build, arity);
-  return async (...args: Args): Promise<number> => Number((await run(args)).numAffectedRows ?? 0);
+  const write = async (...args: Args): Promise<number> =>
+    Number((await run(kysely, args)).numAffectedRows ?? 0);
+  /** The same write inside a transaction. */
+  write.in =
+    (executor: Kysely<Database>) =>
+    async (...args: Args): Promise<number> =>
+      Number((await run(executor, args)).numAffectedRows ?? 0);
+  return write;
 }

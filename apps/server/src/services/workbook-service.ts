@@ -15,15 +15,14 @@ export function workbookAnswerJson(data: string, version: number, updatedAt: str
 
 const EMPTY_JSON = JSON.stringify(emptyWorkbook());
 
-const MAX_ATTEMPTS = 20;
-
 /** One workbook per learner per organisation, merged field by field on every save (design §8). */
 export class WorkbookService {
   private readonly select;
+  private readonly selectForUpdate;
   private readonly insert;
   private readonly update;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.select = prepared(
       db.kysely,
       (k, orgId: string, userId: string) =>
@@ -34,12 +33,26 @@ export class WorkbookService {
           .where('user_id', '=', userId),
       2,
     );
+    // PostgreSQL locks the learner's row for the save; SQLite's one connection already runs
+    // transactions one at a time (and has no FOR UPDATE).
+    this.selectForUpdate = prepared(
+      db.kysely,
+      (k, orgId: string, userId: string) => {
+        const query = k
+          .selectFrom('workbooks')
+          .select(['data', 'version', 'updated_at'])
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', userId);
+        return db.dialect === 'postgres' ? query.forUpdate() : query;
+      },
+      2,
+    );
     this.insert = preparedWrite(
       db.kysely,
       (k, orgId: string, userId: string, data: string, updatedAt: string) =>
         k
           .insertInto('workbooks')
-          .values({ org_id: orgId, user_id: userId, data, version: 1, updated_at: updatedAt })
+          .values({ org_id: orgId, user_id: userId, data, version: 0, updated_at: updatedAt })
           .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()),
       4,
     );
@@ -84,38 +97,39 @@ export class WorkbookService {
   }
 
   /**
-   * Merges `incoming` into the stored workbook. A compare-and-set on `version` retries when
-   * another save got in between, so concurrent saves from several tabs all survive.
+   * Merges `incoming` into the stored workbook, in a transaction that holds the learner's row:
+   * concurrent saves from several tabs queue behind each other and all survive (design §8).
    */
   async save(
     orgId: string,
     userId: string,
     incoming: Workbook,
   ): Promise<StoredWorkbook & { json: string }> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.get(orgId, userId);
-      const merged = mergeWorkbooks(current.workbook, incoming);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      let [row] = await this.selectForUpdate.in(trx)(orgId, userId);
+      if (!row) {
+        // The first save: a row to lock (another first save may have made it meanwhile).
+        await this.insert.in(trx)(
+          orgId,
+          userId,
+          JSON.stringify(emptyWorkbook()),
+          new Date(0).toISOString(),
+        );
+        [row] = await this.selectForUpdate.in(trx)(orgId, userId);
+        if (!row) throw new Error('the workbook row could not be created');
+      }
+      const stored = JSON.parse(row.data) as Workbook;
+      const merged = mergeWorkbooks(stored, incoming);
       const updatedAt = new Date().toISOString();
       const data = JSON.stringify(merged);
-      if (current.version === 0) {
-        if ((await this.insert(orgId, userId, data, updatedAt)) === 1)
-          return {
-            workbook: merged,
-            version: 1,
-            updatedAt,
-            json: workbookAnswerJson(data, 1, updatedAt),
-          };
-        continue;
-      }
-      const next = current.version + 1;
-      if ((await this.update(data, next, updatedAt, orgId, userId, current.version)) === 1)
-        return {
-          workbook: merged,
-          version: next,
-          updatedAt,
-          json: workbookAnswerJson(data, next, updatedAt),
-        };
-    }
-    throw new Error('the workbook kept changing while it was being saved');
+      const version = Number(row.version) + 1;
+      await this.update.in(trx)(data, version, updatedAt, orgId, userId, Number(row.version));
+      return {
+        workbook: merged,
+        version,
+        updatedAt,
+        json: workbookAnswerJson(data, version, updatedAt),
+      };
+    });
   }
 }
