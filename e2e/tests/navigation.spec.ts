@@ -149,7 +149,7 @@ test('every route of spec §2 answers with a page, never a blank one', async ({ 
     ['/topic/budgeting-basics/others', 'Other Topics'],
     ['/topic/budgeting-basics/others/group/planning-ahead', 'Other Topics'],
     ['/topic/t1', 'Page not found, please select another topic to continue'],
-    ['/print/topic/t1', 'Print topic'],
+    ['/print/topic/t1', 'Page not found, please select another topic to continue'],
   ] as const;
   for (const [path, heading] of routes) {
     await openApp(page, path);

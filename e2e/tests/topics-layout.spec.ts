@@ -34,7 +34,10 @@ async function expectAt(
 ) {
   await expect(page).toHaveURL(step.url);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(step.heading);
-  await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(step.label);
+  // A page visited is completed (spec §4) and then marked after its name.
+  await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(
+    new RegExp(`^${step.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( ✓completed)?$`),
+  );
 }
 
 test.describe('topic layout', () => {

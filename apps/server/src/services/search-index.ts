@@ -5,16 +5,23 @@ import type { Database } from '../db/schema';
 
 /** Text of author HTML for the index: tags dropped, entities of the sanitiser decoded. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // Block tags separate words; inline ones (strong, em, a, span…) sit inside them.
+      .replace(
+        /<\/?(p|br|li|ul|ol|h[1-6]|tr|td|th|table|thead|tbody|div|blockquote|pre|hr|figure|figcaption)\b[^>]*>/gi,
+        ' ',
+      )
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import type { MessageId } from '../lib/message-id';
+import type { TopicSearchComponent } from '../lib/topic-search';
 import { RootLayout } from './layout/root-layout';
 
 const HomePage = lazyPage(async () => (await import('../features/home')).HomePage);
@@ -11,15 +12,36 @@ const ComingSoonPage = lazyPage(
 const NotFoundPage = lazyPage(
   async () => (await import('../components/not-found-page')).NotFoundPage,
 );
-const TopicsPage = lazyPage(async () => (await import('../features/topics')).TopicsPage);
-const OthersPage = lazyPage(async () => (await import('../features/topics')).OthersPage);
-const TopicGroupPage = lazyPage(async () => (await import('../features/topics')).TopicGroupPage);
+/**
+ * A topics screen (features/topics) with the topic search (features/search) above its cards:
+ * features never import each other, so the two meet here. Both chunks load side by side.
+ */
+async function withSearch(
+  load: Promise<ComponentType<{ search?: TopicSearchComponent }>>,
+): Promise<ComponentType<object>> {
+  const [Screen, { TopicSearch }] = await Promise.all([load, import('../features/search')]);
+  return function ScreenWithSearch() {
+    return <Screen search={TopicSearch} />;
+  };
+}
+
+const TopicsPage = lazyPage(() =>
+  withSearch(import('../features/topics').then((module) => module.TopicsPage)),
+);
+const OthersPage = lazyPage(() =>
+  withSearch(import('../features/topics').then((module) => module.OthersPage)),
+);
+const TopicGroupPage = lazyPage(() =>
+  withSearch(import('../features/topics').then((module) => module.TopicGroupPage)),
+);
 const TopicLayout = lazyPage(async () => (await import('../features/topics')).TopicLayout);
 const TopicHome = lazyPage(async () => (await import('../features/topics')).TopicHome);
 const TopicOtherTopics = lazyPage(
   async () => (await import('../features/topics')).TopicOtherTopics,
 );
 const TopicPage = lazyPage(async () => (await import('../features/page')).TopicPage);
+const ReportCard = lazyPage(async () => (await import('../features/grades')).ReportCard);
+const PrintTopicPage = lazyPage(async () => (await import('../features/print')).PrintTopicPage);
 const SignInPage = lazyPage(async () => (await import('../features/auth')).SignInPage);
 const SignUpPage = lazyPage(async () => (await import('../features/auth')).SignUpPage);
 const ForgotPage = lazyPage(async () => (await import('../features/auth')).ForgotPage);
@@ -27,6 +49,9 @@ const ResetPasswordPage = lazyPage(
   async () => (await import('../features/auth')).ResetPasswordPage,
 );
 const ProfilePage = lazyPage(async () => (await import('../features/profile')).ProfilePage);
+const WorkbookBoundary = lazyPage(
+  async () => (await import('./workbook-boundary')).WorkbookBoundary,
+);
 
 interface PageRoute {
   /** Absent on a layout route: its children carry their full paths. */
@@ -63,17 +88,20 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/account', ProfilePage),
   comingSoon('/store', 'route.store'),
   comingSoon('/bundle/:bundleId', 'route.bundle'),
-  page('/topics', TopicsPage),
-  page('/others', OthersPage),
-  page('/topicGroup/:topicGroupId', TopicGroupPage),
-  layout(TopicLayout, [
-    page('/topic/:topicId', TopicHome),
-    page('/topic/:topicId/page/:pageId', TopicPage),
-    comingSoon('/topic/:topicId/reportcard', 'route.reportCard'),
-    page('/topic/:topicId/others', TopicOtherTopics),
-    page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
+  // The workbook (answers, worksheets, history) for the screens that read or change it.
+  layout(WorkbookBoundary, [
+    page('/topics', TopicsPage),
+    page('/others', OthersPage),
+    page('/topicGroup/:topicGroupId', TopicGroupPage),
+    layout(TopicLayout, [
+      page('/topic/:topicId', TopicHome),
+      page('/topic/:topicId/page/:pageId', TopicPage),
+      page('/topic/:topicId/reportcard', ReportCard),
+      page('/topic/:topicId/others', TopicOtherTopics),
+      page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
+    ]),
+    page('/print/topic/:topicId', PrintTopicPage),
   ]),
-  comingSoon('/print/topic/:topicId', 'route.print'),
   page('*', NotFoundPage),
 ];
 

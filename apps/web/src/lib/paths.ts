@@ -17,4 +17,5 @@ export const paths = {
   topicOthers: (topicId: string) => `/topic/${encodeURIComponent(topicId)}/others`,
   topicOthersGroup: (topicId: string, groupId: string) =>
     `/topic/${encodeURIComponent(topicId)}/others/group/${encodeURIComponent(groupId)}`,
+  printTopic: (topicId: string) => `/print/topic/${encodeURIComponent(topicId)}`,
 } as const;

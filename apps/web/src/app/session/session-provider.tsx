@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { isApiError } from '../../lib/api-client';
 import { useOrganisation } from '../../lib/organisation';
+import { flushPendingSaves } from '../../lib/pending-saves';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { ErrorScreen } from '../start/error-screen';
 import { bundlesQuery, organisationQuery, requestedLocale } from '../start/organisation-queries';
@@ -139,6 +140,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const previousViewer = viewerKey(store.get());
       const isOAuthUser = accountRef.current?.user.id.isOAuthUser ?? false;
       try {
+        // The learner's last answers reach the server while the token still works.
+        await flushPendingSaves();
         // Revokes the token on the server; signing out here goes on whatever it answers.
         await postLogout(alias).catch(() => undefined);
         removeStored(STORAGE_KEYS.anonymousWorkbook);

@@ -2,6 +2,7 @@ import { emptyWorkbook, type AccountView, type Workbook } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, requestJson, withQuery } from '../../lib/api-client';
 import { readStored, STORAGE_KEYS } from '../../lib/storage';
+import { isClearedHistory } from '../../lib/workbook';
 
 function orgPath(alias: string): string {
   return `/api/org/${encodeURIComponent(alias)}`;
@@ -88,7 +89,8 @@ export async function postLogout(alias: string): Promise<void> {
 /** Where the saved history leads (spec §2, app start): a page of a topic, or the topic. */
 export function historyPath(workbook: Workbook): string | null {
   const history = workbook.history;
-  if (!history?.topicId) return null;
+  // A cleared history (spec §4: topic home, topics list, report card) leads nowhere.
+  if (!history?.topicId || isClearedHistory(history)) return null;
   const topic = `/topic/${encodeURIComponent(history.topicId)}`;
   return history.pageId ? `${topic}/page/${encodeURIComponent(history.pageId)}` : topic;
 }

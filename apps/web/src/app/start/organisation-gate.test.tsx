@@ -193,8 +193,16 @@ describe('app start', () => {
   });
 
   it('shows a titled coming-soon page for a screen not built yet', async () => {
+    window.history.replaceState(null, '', '/store');
+    fakeFetch(organisationApi());
+    renderApp();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Store' })).toBeDefined();
+    expect(screen.getByText('Coming soon')).toBeDefined();
+    expect(document.title).toBe('Store · Sample Academy');
+  });
+
+  it('shows the report card inside the topic layout', async () => {
     window.history.replaceState(null, '', '/topic/budgeting/reportcard');
-    // The report card waits for the grades issue, inside the topic layout.
     const topic = sampleTopic({ showGradeReport: true, hasScoredFields: true });
     fakeFetch(
       (url) =>
@@ -204,7 +212,8 @@ describe('app start', () => {
     );
     renderApp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Report card' })).toBeDefined();
-    expect(screen.getByText('Coming soon')).toBeDefined();
-    expect(document.title).toBe('Report card · Sample Academy');
+    // A visitor has no scores: the report card asks to sign in.
+    expect(screen.getByText(/Sign in to see your report card/)).toBeDefined();
+    expect(document.title).toBe('Report card · Budgeting · Sample Academy');
   });
 });

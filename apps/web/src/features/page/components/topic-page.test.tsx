@@ -144,14 +144,16 @@ describe('TopicPage', () => {
     expect(screen.getByText('Fill it.')).toBeDefined();
   });
 
-  it('shows fields read-only (name, question, type) and formulas by name', () => {
+  it('without a workbook: fields read-only (name, question, type), formulas by name, no value', () => {
     stubContent();
     renderPage(topicWith());
     const field = screen.getByRole('region', { name: 'Monthly income' });
     expect(within(field).getByText('How much comes in?')).toBeDefined();
     expect(within(field).getByText('Number')).toBeDefined();
     expect(within(field).queryByRole('textbox')).toBeNull();
-    expect(screen.getByRole('region', { name: 'Left over' })).toBeDefined();
+    const formula = screen.getByRole('group', { name: 'Left over' });
+    expect(within(formula).getByText('Income minus costs.')).toBeDefined();
+    expect(within(formula).getByText('—')).toBeDefined();
   });
 
   describe('sharing icons (spec §2)', () => {

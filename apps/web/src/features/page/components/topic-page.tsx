@@ -1,10 +1,12 @@
 import '../page.css';
 import { isShareable, type PageView, type TopicView } from '@portal/domain';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { isShown, useTopicOutlet } from '../../../lib/topic-outlet';
+import { isShown as isShownWithoutWorkbook, useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTopicWorkbook } from '../../../lib/workbook';
+import { usePageCompletion } from '../hooks/use-page-completion';
 import { FragmentView } from './fragment-view';
 import { ShareLinks } from './share-links';
 
@@ -19,8 +21,16 @@ export function TopicPage() {
 
 function PageContent({ topic, page }: { topic: TopicView; page: PageView }) {
   const titleId = useId();
-  const fragments = useMemo(() => page.fragments.filter(isShown), [page]);
+  const workbook = useTopicWorkbook();
+  // Spec §4: fragments with a show condition appear and disappear as the answers change.
+  const isShown = workbook?.isShown ?? isShownWithoutWorkbook;
+  const fragments = useMemo(() => page.fragments.filter(isShown), [page, isShown]);
   useDocumentTitle(`${page.name} · ${topic.name}`);
+
+  // Spec §4: entering a page saves the history (a signed-in learner's), with the worksheet.
+  const enterPage = workbook?.enterPage;
+  useEffect(() => enterPage?.(page._id), [enterPage, page._id]);
+  const endRef = usePageCompletion(page, workbook);
 
   return (
     <article className="topic-page" aria-labelledby={titleId}>
@@ -36,10 +46,12 @@ function PageContent({ topic, page }: { topic: TopicView; page: PageView }) {
       <div className="topic-page__fragments">
         {fragments.map((fragment) => (
           <div key={fragment._id} className={`fragment fragment--${fragment.type}`}>
-            <FragmentView fragment={fragment} pageId={page._id} />
+            <FragmentView fragment={fragment} pageId={page._id} pageName={page.name} />
           </div>
         ))}
       </div>
+      {/* The end of the page: once in view, a page without scored questions is complete. */}
+      <div ref={endRef} className="topic-page__end" aria-hidden="true" />
     </article>
   );
 }

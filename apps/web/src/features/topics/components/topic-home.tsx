@@ -1,16 +1,18 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GlossaryHtml } from '../../../components/glossary-html';
 import { useOrganisation } from '../../../lib/organisation';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTopicWorkbook, useWorkbookFeature } from '../../../lib/workbook';
 
 /** Spec §2: the topic image is shown 320 px wide. */
 export const TOPIC_IMAGE_WIDTH = 320;
 
 /**
  * The topic home (spec §2): a hero with the topic's name, image (and its photographer) and the
- * description with glossary words marked. The worksheet name editor comes with the workbook.
+ * description with glossary words marked; the current worksheet's name, editable, when the
+ * topic allows several worksheets. Opening it clears a signed-in learner's history (spec §4).
  */
 export function TopicHome() {
   const intl = useIntl();
@@ -20,6 +22,11 @@ export function TopicHome() {
   useDocumentTitle(topic.name);
   const imageUrl = topic.topicImage?.secure_url ?? topic.imageUrl;
   const attribution = topic.topicImage?.unsplashAttribution;
+  const feature = useWorkbookFeature();
+  const clearHistory = useTopicWorkbook()?.clearHistory;
+  useEffect(() => clearHistory?.(), [clearHistory]);
+  const NameEditor =
+    topic.allowMultiWorksheets && !topic.isGeneral ? feature?.WorksheetNameEditor : undefined;
 
   return (
     <section className="topic-hero" aria-labelledby={titleId}>
@@ -37,6 +44,7 @@ export function TopicHome() {
             glossary={org.glossary}
           />
         )}
+        {NameEditor && <NameEditor />}
       </div>
       {imageUrl && (
         <figure className="topic-hero__figure">

@@ -1,15 +1,19 @@
 import '../topics.css';
 import type { TopicView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useSessionToken } from '../../../app/session/session-token';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Spinner } from '../../../components/spinner';
 import { useOrganisation } from '../../../lib/organisation';
 import { setPageSelection } from '../../../lib/selection';
-import { isShown, type TopicOutletContext } from '../../../lib/topic-outlet';
+import {
+  isShown as isShownWithoutWorkbook,
+  type TopicOutletContext,
+} from '../../../lib/topic-outlet';
+import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
 import { topicQuery } from '../api/get-topic';
 import {
   currentEntryOf,
@@ -41,27 +45,69 @@ export function TopicLayout() {
         : undefined,
   });
 
+  const feature = useWorkbookFeature();
   if (result.isPending) return <TopicLoading />;
   if (result.isError)
     return <TopicProblem error={result.error} onRetry={() => void result.refetch()} />;
-  return <TopicFrame topicId={topicId} topic={result.data} />;
+  // The topic's answers (features/workbook, through lib/workbook.ts) for everything below.
+  const Scope = feature?.TopicScope ?? WithoutWorkbook;
+  return (
+    <Scope topicId={topicId} topic={result.data}>
+      <TopicFrame topicId={topicId} topic={result.data} />
+    </Scope>
+  );
+}
+
+/** Unit tests of the layout alone: no workbook, so show conditions fail closed. */
+function WithoutWorkbook({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }
 
 function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
   const { pathname } = useLocation();
   const { pageId, topicGroupId } = useParams();
   const { org } = useOrganisation();
-  const pages = useMemo(() => topic.pages.filter(isShown), [topic]);
+  const workbook = useTopicWorkbook();
+  // Spec §4: hidden pages drop out of the sidebar and of previous and next, as answers change.
+  const isShown = workbook?.isShown ?? isShownWithoutWorkbook;
+  const pages = useMemo(() => topic.pages.filter(isShown), [topic, isShown]);
   const entries = useMemo(() => topicEntries(topicId, topic, pages), [topicId, topic, pages]);
   const current = currentEntryOf(pathname, pageId);
   const entry = entries.find((candidate) => candidate.id === current);
   const isKnownGroup =
     topicGroupId === undefined || org.topicGroups.some((group) => group._id === topicGroupId);
+  // Spec §4: a page the topic no longer has, where the saved history points, clears it and
+  // goes to "/".
+  const history = workbook?.history;
+  const isStaleHistory =
+    !entry &&
+    pageId !== undefined &&
+    !topic.pages.some((page) => page._id === pageId) &&
+    history?.topicId === topicId &&
+    history.pageId === pageId;
 
+  if (isStaleHistory) return <LeaveStaleHistory />;
   if (!entry || !isKnownGroup) return <NotFoundPage />;
   return (
     <TopicShell topicId={topicId} topic={topic} pages={pages} entries={entries} entry={entry} />
   );
+}
+
+function LeaveStaleHistory() {
+  const workbook = useTopicWorkbook();
+  const navigate = useNavigate();
+  const clearHistory = workbook?.clearHistory;
+  useEffect(() => {
+    clearHistory?.();
+    void navigate('/', { replace: true });
+  }, [clearHistory, navigate]);
+  return <TopicLoading />;
+}
+
+/** Spec §2, §4: the worksheet selector, for a topic with several worksheets (not the general one). */
+function worksheetSelectorOf(feature: WorkbookFeature | null, topic: TopicView): ReactNode {
+  if (!feature || !topic.allowMultiWorksheets || topic.isGeneral) return null;
+  return <feature.WorksheetSelector />;
 }
 
 function isFlip(value: unknown): value is FlipDirection {
@@ -80,6 +126,8 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
   const requested = (state as { flip?: unknown } | null)?.flip;
   const flip = isFlip(requested) ? requested : null;
   const turns = pageTurns(topicId, topic, pages, entry.id);
+  const feature = useWorkbookFeature();
+  const workbook = useTopicWorkbook();
   const context = useMemo<TopicOutletContext>(
     () => ({ topicId, topic, pages }),
     [topicId, topic, pages],
@@ -93,8 +141,19 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
     <div className="topic-layout">
       <TopicSubheader topicId={topicId} topicName={topic.name} entry={entry} />
       <div className="topic-layout__body">
-        <TopicSidebar topicName={topic.name} entries={entries} current={entry.id} />
+        <TopicSidebar
+          topicName={topic.name}
+          entries={entries}
+          current={entry.id}
+          completed={workbook?.completedPages}
+          worksheets={worksheetSelectorOf(feature, topic)}
+        />
         <div className="topic-layout__main">
+          {feature && (
+            <div className="topic-layout__status">
+              <feature.SaveStatus />
+            </div>
+          )}
           <div
             key={pathname}
             className={`topic-layout__content page-flip${flip ? ` page-flip--${flip}` : ''}`}

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { revealInScroller } from '../lib/reveal';
 import { flipBetween, type TopicEntry } from '../lib/topic-entries';
@@ -9,6 +9,10 @@ interface TopicSidebarProps {
   topicName: string;
   entries: readonly TopicEntry[];
   current: string;
+  /** Pages completed in the current worksheet (spec §4), marked with a check. */
+  completed?: ReadonlySet<string>;
+  /** The worksheet selector, for a topic with several worksheets. */
+  worksheets?: ReactNode;
 }
 
 /**
@@ -16,7 +20,13 @@ interface TopicSidebarProps {
  * scrolls on its own and keeps the current entry in view, 50 px from its top and 100 px from
  * its bottom.
  */
-export function TopicSidebar({ topicName, entries, current }: TopicSidebarProps) {
+export function TopicSidebar({
+  topicName,
+  entries,
+  current,
+  completed,
+  worksheets,
+}: TopicSidebarProps) {
   const intl = useIntl();
   const scrollerRef = useRef<HTMLElement>(null);
 
@@ -28,7 +38,7 @@ export function TopicSidebar({ topicName, entries, current }: TopicSidebarProps)
 
   return (
     <div className="topic-sidebar">
-      {/* The worksheet selector and name editor arrive here with the workbook. */}
+      {worksheets}
       <nav
         ref={scrollerRef}
         className="topic-sidebar__nav surface-card"
@@ -44,6 +54,17 @@ export function TopicSidebar({ topicName, entries, current }: TopicSidebarProps)
                 aria-current={entry.id === current ? 'page' : undefined}
               >
                 <EntryLabel entry={entry} />
+                {completed?.has(entry.id) && entry.kind === 'page' && (
+                  <>
+                    {' '}
+                    <span className="topic-sidebar__done">
+                      <span aria-hidden="true">✓</span>
+                      <span className="visually-hidden">
+                        <FormattedMessage id="topic.completed" />
+                      </span>
+                    </span>
+                  </>
+                )}
               </Link>
             </li>
           ))}

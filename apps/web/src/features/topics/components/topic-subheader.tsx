@@ -6,7 +6,8 @@ import { EntryLabel } from './entry-label';
 
 /**
  * The topic layout's subheader (spec §2): a Topics link, then where the learner is (the
- * selection: topic name, page name). The Messages toggle joins it with messaging.
+ * selection: topic name, page name), and a Print link to the print view. The Messages toggle
+ * joins it with messaging.
  */
 export function TopicSubheader({
   topicId,
@@ -21,32 +22,44 @@ export function TopicSubheader({
   const isHome = entry.kind === 'home';
   return (
     <div className="topic-subheader surface-hero">
-      <nav
-        className="topic-subheader__inner"
-        aria-label={intl.formatMessage({ id: 'topic.breadcrumb' })}
-      >
-        <ol className="topic-subheader__trail">
-          <li>
-            <Link className="topic-subheader__topics" to={paths.topics}>
-              <FormattedMessage id="topic.topicsLink" />
-            </Link>
-          </li>
-          <li>
-            {isHome ? (
-              <span aria-current="page">{topicName}</span>
-            ) : (
-              <Link to={paths.topic(topicId)}>{topicName}</Link>
-            )}
-          </li>
-          {!isHome && (
+      <div className="topic-subheader__inner">
+        <nav
+          className="topic-subheader__nav"
+          aria-label={intl.formatMessage({ id: 'topic.breadcrumb' })}
+        >
+          <ol className="topic-subheader__trail">
             <li>
-              <span aria-current="page">
-                <EntryLabel entry={entry} />
-              </span>
+              <Link className="topic-subheader__topics" to={paths.topics}>
+                <FormattedMessage id="topic.topicsLink" />
+              </Link>
             </li>
-          )}
-        </ol>
-      </nav>
+            <li>
+              {isHome ? (
+                <span aria-current="page">{topicName}</span>
+              ) : (
+                <Link to={paths.topic(topicId)}>{topicName}</Link>
+              )}
+            </li>
+            {!isHome && (
+              <li>
+                <span aria-current="page">
+                  <EntryLabel entry={entry} />
+                </span>
+              </li>
+            )}
+          </ol>
+        </nav>
+        <div className="topic-subheader__actions">
+          <Link
+            className="topic-subheader__print"
+            to={paths.printTopic(topicId)}
+            aria-label={intl.formatMessage({ id: 'print.linkLabel' }, { topic: topicName })}
+          >
+            <span aria-hidden="true">⎙ </span>
+            <FormattedMessage id="print.link" />
+          </Link>
+        </div>
+      </div>
     </div>
   );
 }

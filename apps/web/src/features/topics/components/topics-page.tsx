@@ -3,16 +3,26 @@ import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOrganisation } from '../../../lib/organisation';
 import { clearPageSelection, usePageSelection } from '../../../lib/selection';
+import type { TopicSearchComponent } from '../../../lib/topic-search';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWorkbookFeature } from '../../../lib/workbook';
 import { browseCards } from '../lib/card-items';
 import { CardGrid } from './card-grid';
+import { renderSearchResults } from './search-result-cards';
 import { TopicsEmpty } from './topics-empty';
 
 /**
  * /topics and /others (spec §2): cards of the general topic, the topic groups and the topics.
- * /topics clears the page selection; /others leaves out the topic that is open.
+ * /topics clears the page selection; /others leaves out the topic that is open. `search` (the
+ * routes hand it in) puts the topic search above the cards.
  */
-function BrowseTopics({ mode }: { mode: 'topics' | 'others' }) {
+function BrowseTopics({
+  mode,
+  search: Search,
+}: {
+  mode: 'topics' | 'others';
+  search?: TopicSearchComponent;
+}) {
   const intl = useIntl();
   const { org } = useOrganisation();
   const selection = usePageSelection();
@@ -20,13 +30,17 @@ function BrowseTopics({ mode }: { mode: 'topics' | 'others' }) {
   const title = intl.formatMessage({ id: titleId });
   useDocumentTitle(title);
 
-  // Spec §2: opening /topics clears the selection (and, once the workbook lands, the history).
+  // Spec §2, §4: opening /topics clears the selection and a signed-in learner's history.
+  const clearHistory = useWorkbookFeature()?.clearHistory;
   useEffect(() => {
-    if (mode === 'topics') clearPageSelection();
-  }, [mode]);
+    if (mode !== 'topics') return;
+    clearPageSelection();
+    clearHistory?.();
+  }, [mode, clearHistory]);
 
   const openTopicId = mode === 'others' ? selection?.topicId : undefined;
   const cards = useMemo(() => browseCards(org, openTopicId), [org, openTopicId]);
+  const grid = <CardGrid items={cards} label={intl.formatMessage({ id: 'topics.cardsLabel' })} />;
 
   return (
     <div className="page topics-page">
@@ -38,19 +52,21 @@ function BrowseTopics({ mode }: { mode: 'topics' | 'others' }) {
           </p>
         )}
       </div>
-      {cards.length > 0 ? (
-        <CardGrid items={cards} label={intl.formatMessage({ id: 'topics.cardsLabel' })} />
-      ) : (
+      {cards.length === 0 ? (
         <TopicsEmpty hasHiddenTopics={org.hasHiddenTopics} />
+      ) : Search ? (
+        <Search renderResults={renderSearchResults}>{grid}</Search>
+      ) : (
+        grid
       )}
     </div>
   );
 }
 
-export function TopicsPage() {
-  return <BrowseTopics mode="topics" />;
+export function TopicsPage({ search }: { search?: TopicSearchComponent }) {
+  return <BrowseTopics mode="topics" search={search} />;
 }
 
-export function OthersPage() {
-  return <BrowseTopics mode="others" />;
+export function OthersPage({ search }: { search?: TopicSearchComponent }) {
+  return <BrowseTopics mode="others" search={search} />;
 }

@@ -1,0 +1,145 @@
+import { useState, type ChangeEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Spinner } from '../../../components/spinner';
+import {
+  describedBy,
+  FieldBlock,
+  FieldError,
+  FieldQuestion,
+  useFieldIds,
+  type FieldControlProps,
+} from './field-parts';
+
+/** A file field's answer (spec §3, File value). */
+export interface FileValue {
+  secure_url: string;
+  original_filename: string;
+  public_id: string;
+}
+
+export function isFileValue(value: unknown): value is FileValue {
+  if (typeof value !== 'object' || value === null) return false;
+  const file = value as Partial<FileValue>;
+  return typeof file.secure_url === 'string' && typeof file.original_filename === 'string';
+}
+
+export interface FileFieldProps extends FieldControlProps {
+  /** Spec §5: upload and removal only when signed in. */
+  isSignedIn: boolean;
+  /** Sends the file to the upload service. */
+  upload: (file: File) => Promise<FileValue>;
+  /** After an upload (spec §1: the UPLOAD_FILE event). */
+  onUploaded?: (file: FileValue) => void;
+  describeError: (error: unknown) => string;
+}
+
+type UploadState =
+  | { status: 'idle' | 'done' }
+  | { status: 'uploading'; fileName: string }
+  | { status: 'error'; errors: string[] };
+
+/**
+ * A file (spec §4 file upload): idle, uploading, done or error; the stored value is the
+ * uploaded file, saved at once. Removing it resets the error. A visitor is told to log in.
+ */
+export function FileField(props: FileFieldProps) {
+  const { field, value, onChange, readOnly, isSignedIn, upload, onUploaded, describeError } = props;
+  const intl = useIntl();
+  const ids = useFieldIds();
+  const [state, setState] = useState<UploadState>({ status: 'idle' });
+  const file = isFileValue(value) ? value : null;
+  const canEdit = isSignedIn && !readOnly;
+  const errors = state.status === 'error' ? state.errors.join('; ') : null;
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0];
+    if (!chosen) return;
+    setState({ status: 'uploading', fileName: chosen.name });
+    try {
+      const uploaded = await upload(chosen);
+      onChange(uploaded, { save: true });
+      setState({ status: 'done' });
+      onUploaded?.(uploaded);
+    } catch (error) {
+      setState({ status: 'error', errors: [describeError(error)] });
+    } finally {
+      // The same file can be chosen again after an error.
+      input.value = '';
+    }
+  }
+
+  function remove() {
+    onChange(null, { save: true });
+    setState({ status: 'idle' });
+  }
+
+  return (
+    <FieldBlock field={field}>
+      <label id={ids.label} className="field-block__label" htmlFor={ids.input}>
+        {field.name}
+      </label>
+      <FieldQuestion id={ids.help} field={field} />
+      {file && (
+        <p className="field-file__current">
+          <span className="field-file__icon" aria-hidden="true">
+            📄
+          </span>
+          <a href={file.secure_url} target="_blank" rel="noreferrer">
+            {file.original_filename}
+          </a>
+          {canEdit && (
+            <button
+              type="button"
+              className="button button--secondary field-file__remove"
+              aria-label={intl.formatMessage(
+                { id: 'fields.file.removeNamed' },
+                { name: file.original_filename },
+              )}
+              onClick={remove}
+            >
+              <FormattedMessage id="fields.file.remove" />
+            </button>
+          )}
+        </p>
+      )}
+      {isSignedIn ? (
+        <input
+          id={ids.input}
+          className="field-file__input"
+          type="file"
+          disabled={!canEdit || state.status === 'uploading'}
+          aria-describedby={describedBy(field.question && ids.help, errors && ids.error)}
+          aria-invalid={errors ? true : undefined}
+          onChange={(event) => void handleFile(event)}
+        />
+      ) : (
+        <>
+          <input
+            id={ids.input}
+            className="field-file__input"
+            type="file"
+            disabled
+            aria-describedby={describedBy(field.question && ids.help, `${ids.input}-login`)}
+          />
+          <p id={`${ids.input}-login`} className="field-file__caption">
+            <FormattedMessage id="fields.file.mustLogIn" />
+          </p>
+        </>
+      )}
+      {state.status === 'uploading' && (
+        <div className="field-file__status">
+          <Spinner
+            label={intl.formatMessage({ id: 'fields.file.uploading' }, { name: state.fileName })}
+          />
+        </div>
+      )}
+      {state.status === 'done' && file && (
+        <p className="field-file__status" role="status">
+          <FormattedMessage id="fields.file.uploaded" values={{ name: file.original_filename }} />
+        </p>
+      )}
+      <FieldError id={ids.error} message={errors} isAlert />
+    </FieldBlock>
+  );
+}

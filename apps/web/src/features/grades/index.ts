@@ -1,0 +1,1 @@
+export { ReportCard } from './components/report-card';

@@ -1,0 +1,1 @@
+export { PrintTopicPage } from './components/print-topic-page';

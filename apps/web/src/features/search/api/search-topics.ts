@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, withQuery } from '../../../lib/api-client';
+import type { SearchResultTopic } from '../../../lib/topic-search';
+
+/** Spec §5, §9: fewer characters than this search nothing. */
+export const SEARCH_MIN_LENGTH = 3;
+
+/** Whether `keywords` are long enough to be searched (spec §5). */
+export function isSearchable(keywords: string): boolean {
+  return keywords.trim().length >= SEARCH_MIN_LENGTH;
+}
+
+export const searchKeys = {
+  all: ['search'] as const,
+  /** `viewer`: private topics are found only by those who may open them. */
+  results: (
+    alias: string,
+    keywords: string,
+    locale: string,
+    topicGroupId: string | undefined,
+    viewer: string,
+  ) => ['search', alias, keywords, locale, topicGroupId ?? null, viewer] as const,
+};
+
+/**
+ * GET /{org}/search?keywords&locale&topicGroup (spec §7): topics ranked by relevance. The
+ * request is aborted when its answer is no longer wanted (the learner typed on).
+ */
+export function searchQuery(
+  alias: string,
+  keywords: string,
+  locale: string,
+  topicGroupId: string | undefined,
+  viewer: string,
+) {
+  return queryOptions({
+    queryKey: searchKeys.results(alias, keywords, locale, topicGroupId, viewer),
+    queryFn: async ({ signal }) => {
+      const path = withQuery(`/api/org/${encodeURIComponent(alias)}/search`, {
+        keywords,
+        locale,
+        topicGroup: topicGroupId,
+      });
+      const { topics } = await getJson<{ topics: SearchResultTopic[] }>(path, signal);
+      return topics;
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { TopicSearch } from './components/topic-search';

@@ -1,0 +1,198 @@
+import {
+  canAddWorksheet,
+  canRemoveWorksheet,
+  evaluateFormula,
+  formulaScope,
+  formulaText,
+  isShown,
+  topicFormulas,
+  type ShowConditionView,
+  type TopicView,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useSessionToken } from '../../../app/session/session-token';
+import { useOrganisation } from '../../../lib/organisation';
+import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
+import { scoresQuery } from '../api/workbook-api';
+import { newWorksheetId } from '../lib/ids';
+import {
+  addWorksheet,
+  answersAt,
+  clampIndex,
+  completePage,
+  removeWorksheet,
+  renameWorksheet,
+  setAnswer,
+  sheetAt,
+  withHistory,
+  withoutHistory,
+  worksheetSummaries,
+  worksheetsOf,
+  type SheetRef,
+} from '../lib/topic-sheets';
+import { useWorkbookState, useWorkbookStore } from './store-context';
+
+interface TopicScopeProps {
+  topicId: string;
+  topic: TopicView;
+  children: ReactNode;
+}
+
+/**
+ * The workbook of one topic (lib/workbook.ts, TopicWorkbook): the current worksheet's answers,
+ * its formulas and show conditions worked out against them and the scores, and the edits.
+ */
+export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
+  const intl = useIntl();
+  const { org } = useOrganisation();
+  const { viewer } = useSessionToken();
+  const store = useWorkbookStore();
+  const { workbook, selection } = useWorkbookState();
+  const isSignedIn = store.isMember;
+
+  // Spec §4: opening another topic starts on its first worksheet.
+  useEffect(() => store.enterTopic(topicId), [store, topicId]);
+
+  const count = topic.isGeneral ? 1 : Math.max(worksheetsOf(workbook, topicId).length, 1);
+  const worksheetIndex =
+    selection.topicId === topicId && !topic.isGeneral ? clampIndex(selection.index, count) : 0;
+
+  // Spec §4: scores load for the topic and worksheet, and again after each save.
+  const scoresResult = useQuery({
+    ...scoresQuery(org.alias, topicId, worksheetIndex, viewer),
+    enabled: isSignedIn && topic.hasScoredFields,
+  });
+  const scores = (isSignedIn && scoresResult.data) || null;
+
+  const ref = useMemo<SheetRef>(
+    () => ({ topicId, topic, index: worksheetIndex }),
+    [topicId, topic, worksheetIndex],
+  );
+  const answers = useMemo(() => answersAt(workbook, ref), [workbook, ref]);
+  const general = workbook.general.data;
+  const sheet = sheetAt(workbook, ref);
+  const completedList = sheet?.completedPages;
+  const completedPages = useMemo(() => new Set(completedList ?? []), [completedList]);
+  const formulas = useMemo(() => topicFormulas(topic), [topic]);
+
+  const evaluation = useMemo(() => {
+    const scope = formulaScope({
+      worksheet: answers,
+      general: topic.isGeneral ? answers : general,
+      ...(scores && { scores }),
+      formulas,
+    });
+    const shown = new Map<string, boolean>();
+    const texts = new Map<string, string>();
+    const formatNumber = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 2 });
+    return {
+      // Each condition and formula is worked out once per change of the answers.
+      isShown: (item: { showCondition?: ShowConditionView }) => {
+        const condition = item.showCondition;
+        if (!condition?.enabled) return true;
+        let result = shown.get(condition.formula.body);
+        if (result === undefined) {
+          result = isShown(condition, scope);
+          shown.set(condition.formula.body, result);
+        }
+        return result;
+      },
+      formulaText: (body: string) => {
+        let text = texts.get(body);
+        if (text === undefined) {
+          text = formulaText(evaluateFormula(body, scope), formatNumber);
+          texts.set(body, text);
+        }
+        return text;
+      },
+    };
+  }, [answers, general, scores, formulas, topic.isGeneral, intl]);
+
+  const actions = useMemo(() => {
+    const edit = store.edit;
+    return {
+      setAnswer: (fieldId: string, value: unknown, { save = false } = {}) =>
+        edit((current, now) => setAnswer(current, ref, fieldId, value, now), { save }),
+      save: () => store.save(),
+      markCompleted: (pageId: string) =>
+        edit((current, now) => completePage(current, ref, pageId, now), { save: true }),
+      enterPage: (pageId: string) => {
+        if (!isSignedIn) return;
+        edit((current, now) => withHistory(current, { topicId, pageId, worksheetIndex }, now), {
+          save: true,
+        });
+      },
+      clearHistory: () => {
+        if (isSignedIn) edit(withoutHistory, { save: true });
+      },
+      selectWorksheet: (index: number) => store.selectWorksheet(topicId, index),
+      addWorksheet: () => {
+        let added = 0;
+        edit(
+          (current, now) => {
+            const result = addWorksheet(current, ref, newWorksheetId(), now);
+            added = result.index;
+            return result.workbook;
+          },
+          { save: true },
+        );
+        store.selectWorksheet(topicId, added);
+      },
+      removeWorksheet: (index: number) => {
+        edit((current, now) => removeWorksheet(current, topicId, index, now), { save: true });
+        // Spec §4: the first worksheet is selected after a removal.
+        store.selectWorksheet(topicId, 0);
+      },
+      renameWorksheet: (index: number, name: string) =>
+        edit((current, now) => renameWorksheet(current, { ...ref, index }, name, now), {
+          save: true,
+        }),
+    };
+  }, [store, ref, topicId, worksheetIndex, isSignedIn]);
+
+  const maxWorksheets = org.constraints.maxTopicWorksheets;
+  const storedCount = worksheetsOf(workbook, topicId).length;
+  const topicSheets = workbook.topics[topicId];
+  const worksheets = useMemo(
+    () => (topic.isGeneral ? [] : worksheetSummaries(topicSheets, topicId)),
+    [topic.isGeneral, topicSheets, topicId],
+  );
+
+  const value = useMemo<TopicWorkbook>(
+    () => ({
+      topicId,
+      topic,
+      isSignedIn,
+      worksheetIndex,
+      worksheets,
+      canAddWorksheet: canAddWorksheet(Math.max(storedCount, 1), maxWorksheets),
+      canRemoveWorksheet: canRemoveWorksheet(storedCount),
+      maxWorksheets,
+      answers,
+      completedPages,
+      scores,
+      history: workbook.history ?? null,
+      ...evaluation,
+      ...actions,
+    }),
+    [
+      topicId,
+      topic,
+      isSignedIn,
+      worksheetIndex,
+      worksheets,
+      storedCount,
+      maxWorksheets,
+      answers,
+      completedPages,
+      scores,
+      workbook.history,
+      evaluation,
+      actions,
+    ],
+  );
+
+  return <TopicWorkbookContext.Provider value={value}>{children}</TopicWorkbookContext.Provider>;
+}

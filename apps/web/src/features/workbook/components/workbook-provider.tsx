@@ -1,0 +1,69 @@
+import { errorMessage } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useSessionToken } from '../../../app/session/session-token';
+import { isApiError } from '../../../lib/api-client';
+import { useOrganisation } from '../../../lib/organisation';
+import {
+  WorkbookFeatureContext,
+  type FieldSlotProps,
+  type WorkbookFeature,
+} from '../../../lib/workbook';
+import { releaseOtherStores, workbookStoreFor } from '../lib/store-registry';
+import { SaveStatusBar } from './save-status';
+import { WorkbookStoreContext } from './store-context';
+import { TopicScope } from './topic-scope';
+import { WorksheetNameEditor } from './worksheet-name-editor';
+import { WorksheetSelector } from './worksheet-selector';
+
+interface WorkbookProviderProps {
+  /** The field component (features/fields), which the app hands over. */
+  Field: ComponentType<FieldSlotProps>;
+  children: ReactNode;
+}
+
+/**
+ * The workbook of the viewer, for the screens below (lib/workbook.ts says what they get). The
+ * store itself lives on between screens, one per viewer, so a save in flight is never dropped
+ * by a change of page.
+ */
+export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const { org } = useOrganisation();
+  const { viewer } = useSessionToken();
+
+  const describe = useMemo(() => {
+    const generic = intl.formatMessage({ id: 'error.generic' });
+    const offline = intl.formatMessage({ id: 'workbook.save.offline' });
+    return (error: unknown) =>
+      // A request that never got an answer (fetch's TypeError) says nothing useful itself.
+      error instanceof TypeError && !isApiError(error)
+        ? offline
+        : errorMessage(error, intl.locale, generic);
+  }, [intl]);
+
+  const store = workbookStoreFor(queryClient, org.alias, viewer, describe);
+  useEffect(
+    () => releaseOtherStores(queryClient, org.alias, viewer),
+    [queryClient, org.alias, viewer],
+  );
+  const feature = useMemo<WorkbookFeature>(
+    () => ({
+      TopicScope,
+      Field,
+      SaveStatus: SaveStatusBar,
+      WorksheetSelector,
+      WorksheetNameEditor,
+      clearHistory: () => store.clearHistory(),
+    }),
+    [store, Field],
+  );
+
+  return (
+    <WorkbookStoreContext.Provider value={store}>
+      <WorkbookFeatureContext.Provider value={feature}>{children}</WorkbookFeatureContext.Provider>
+    </WorkbookStoreContext.Provider>
+  );
+}

@@ -1,0 +1,1 @@
+export { WorkbookProvider } from './components/workbook-provider';
