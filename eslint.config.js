@@ -66,44 +66,25 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Features never import each other; shared code lives in components/, lib/ or app/.
           zones: [
-            // Features never import each other; shared code lives in components/ or app/.
-            {
-              target: './apps/web/src/features/auth',
-              from: './apps/web/src/features',
-              except: ['./auth'],
-            },
-            {
-              target: './apps/web/src/features/shell',
-              from: './apps/web/src/features',
-              except: ['./shell'],
-            },
-            {
-              target: './apps/web/src/features/profile',
-              from: './apps/web/src/features',
-              except: ['./profile'],
-            },
-            {
-              target: './apps/web/src/features/page',
-              from: './apps/web/src/features',
-              except: ['./page'],
-            },
-            {
-              target: './apps/web/src/features/home',
-              from: './apps/web/src/features',
-              except: ['./home'],
-            },
-            {
-              target: './apps/web/src/features/topics',
-              from: './apps/web/src/features',
-              except: ['./topics'],
-            },
-            {
-              target: './apps/web/src/features/store',
-              from: './apps/web/src/features',
-              except: ['./store'],
-            },
-          ],
+            'auth',
+            'fields',
+            'grades',
+            'home',
+            'page',
+            'print',
+            'profile',
+            'search',
+            'shell',
+            'store',
+            'topics',
+            'workbook',
+          ].map((name) => ({
+            target: `./apps/web/src/features/${name}`,
+            from: './apps/web/src/features',
+            except: [`./${name}`],
+          })),
         },
       ],
     },
