@@ -1,7 +1,6 @@
-import type { Scores, Workbook } from '@portal/domain';
-import { queryOptions } from '@tanstack/react-query';
+import type { Workbook } from '@portal/domain';
 import { normaliseWorkbook } from '../../../app/session/session-queries';
-import { getJson, requestJson } from '../../../lib/api-client';
+import { requestJson } from '../../../lib/api-client';
 import { readStored, STORAGE_KEYS } from '../../../lib/storage';
 
 function orgPath(alias: string): string {
@@ -41,28 +40,5 @@ export function putWorkbookOnExit(alias: string, workbook: Workbook): void {
   }).catch(() => undefined);
 }
 
-/**
- * Scores of a topic's worksheet (spec §3, §4). Every save invalidates `['grades', alias]`, which
- * reaches the report card's `['grades', alias, topicId, index]` too. The viewer ends the key, so
- * the session drops a learner's scores when they sign out.
- */
-export const gradesKeys = {
-  all: (alias: string) => ['grades', alias] as const,
-  worksheet: (alias: string, topicId: string, index: number, viewer: string) =>
-    ['grades', alias, topicId, index, viewer] as const,
-};
-
-/** GET /{org}/topic/{topicId}/worksheet/{index}/grade: signed-in learners only. */
-export function scoresQuery(alias: string, topicId: string, index: number, viewer: string) {
-  return queryOptions({
-    queryKey: gradesKeys.worksheet(alias, topicId, index, viewer),
-    queryFn: async ({ signal }) => {
-      const path = `${orgPath(alias)}/topic/${encodeURIComponent(topicId)}/worksheet/${index}/grade`;
-      const { scores } = await getJson<{ scores: Scores }>(path, signal);
-      return scores;
-    },
-    // Scores change with every save: never shown from an older answer without asking again.
-    staleTime: 0,
-    retry: false,
-  });
-}
+/** Every save invalidates the scores of the organisation (lib/grades.ts keys), which reload. */
+export const gradesOfOrganisation = (alias: string) => ['grades', alias] as const;

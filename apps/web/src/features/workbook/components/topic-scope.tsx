@@ -13,9 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSessionToken } from '../../../app/session/session-token';
+import { gradesQuery } from '../../../lib/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
-import { scoresQuery } from '../api/workbook-api';
 import { newWorksheetId } from '../lib/ids';
 import {
   addWorksheet,
@@ -61,7 +61,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
 
   // Spec §4: scores load for the topic and worksheet, and again after each save.
   const scoresResult = useQuery({
-    ...scoresQuery(org.alias, topicId, worksheetIndex, viewer),
+    ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
     enabled: isSignedIn && topic.hasScoredFields,
   });
   const scores = (isSignedIn && scoresResult.data) || null;

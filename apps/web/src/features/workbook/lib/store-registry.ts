@@ -4,7 +4,7 @@ import { readAnonymousWorkbook, sessionKeys } from '../../../app/session/session
 import { viewerKey } from '../../../app/session/token-store';
 import { registerPendingSaves } from '../../../lib/pending-saves';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { gradesKeys, putWorkbook, putWorkbookOnExit } from '../api/workbook-api';
+import { gradesOfOrganisation, putWorkbook, putWorkbookOnExit } from '../api/workbook-api';
 import { createWorkbookStore, type WorkbookStore } from './workbook-store';
 
 interface Entry {
@@ -55,7 +55,7 @@ export function workbookStoreFor(
     keepLocally: (workbook) =>
       writeStored(STORAGE_KEYS.anonymousWorkbook, JSON.stringify(workbook)),
     publish: (workbook) => queryClient.setQueryData(workbookKey, workbook),
-    onSaved: () => void queryClient.invalidateQueries({ queryKey: gradesKeys.all(alias) }),
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: gradesOfOrganisation(alias) }),
     describeError: (error) => describeRef.current(error),
     canSend: isCurrentViewer,
   });
