@@ -11,19 +11,8 @@ import { optionalSession, organisationOrThrow, requireSession } from '../http/co
 import { sendJson } from '../http/errors';
 import type { Services } from '../services';
 import { viewerOf } from '../services/viewer-service';
-import { errorBodySchema } from './org/schemas';
+import { clientErrors as errors, idSchema } from './org/schemas';
 
-const idSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be an id');
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 const scoresSchema = z.object({
   score: z.number(),
   total: z.number(),
