@@ -46,10 +46,13 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Requests per second and latency of one URL under load (autocannon, 50 connections). */
+/**
+ * Requests per second and latency of one URL under load (autocannon, 50 connections). With
+ * `makeBody`, each request sends a body of its own (made in this process, alike for every server).
+ */
 export async function load(
   url,
-  { duration = 8, connections = 50, headers = {}, method = 'GET', body } = {},
+  { duration = 8, connections = 50, headers = {}, method = 'GET', body, makeBody } = {},
 ) {
   const result = await autocannon({
     url,
@@ -58,6 +61,9 @@ export async function load(
     headers,
     method,
     ...(body && { body }),
+    ...(makeBody && {
+      requests: [{ method, setupRequest: (request) => ({ ...request, body: makeBody() }) }],
+    }),
   });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -109,5 +115,5 @@ export async function startBareUpsert({ port, databaseUrl }) {
     stdio: 'inherit',
   });
   await new Promise((resolve) => child.once('message', resolve));
-  return { url: `http://127.0.0.1:${port}/bare/learner-1`, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}/bare/learner-1`, pid: child.pid, stop: () => stopChild(child) };
 }

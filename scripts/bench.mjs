@@ -135,24 +135,33 @@ async function perDatabase(kind) {
     out.grade.met = out.grade.p95Ms < 10;
     out.grade.underLoad = await latencies(gradeOnce, { count: 2_000, concurrency: 8 });
 
+    // Each save is a learner's edit, as the web app sends it: the whole workbook (20 answers)
+    // with one field changed and stamped with a new time. (A body sent again unchanged would let
+    // the bare upsert rewrite identical bytes, which SQLite skips: no save at all.)
     const saver = await signup('saver');
-    const fields = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, i * 3]));
-    const workbook = {
-      general: {
-        data: fields,
-        fieldTimes: Object.fromEntries(Object.keys(fields).map((k) => [k, at])),
-        completedPages: [],
-      },
-      history: { topicId: 't1', pageId: 't1-p0', worksheetIndex: 0 },
+    const start = Date.parse(at);
+    let edits = 0;
+    const data = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, i * 3]));
+    const fieldTimes = Object.fromEntries(Object.keys(data).map((k) => [k, at]));
+    const makeBody = () => {
+      const n = ++edits;
+      const field = `field${n % 20}`;
+      data[field] = n;
+      fieldTimes[field] = new Date(start + n).toISOString();
+      return JSON.stringify({
+        workbook: {
+          general: { data, fieldTimes, completedPages: [] },
+          history: { topicId: 't1', pageId: 't1-p0', worksheetIndex: 0 },
+        },
+      });
     };
-    const body = JSON.stringify({ workbook });
     const bare = await startBareUpsert({ port: 3904, databaseUrl: pg ? pg.url : 'sqlite' });
     try {
       const put = (url, headers = {}) =>
         load(url, {
           duration: 6,
           method: 'PUT',
-          body,
+          makeBody,
           headers: { 'content-type': 'application/json', ...headers },
         });
       await put(bare.url);
@@ -165,6 +174,7 @@ async function perDatabase(kind) {
       const ratio = mean(runs.portal) / mean(runs.bare);
       out.workbookSaves = {
         route: 'PUT /api/org/{org}/workbook',
+        body: 'a 20-answer workbook, one answer edited per save, 50 connections',
         portalSavesPerSecond: Math.round(mean(runs.portal)),
         bareUpsertsPerSecond: Math.round(mean(runs.bare)),
         ratio: Number(ratio.toFixed(3)),

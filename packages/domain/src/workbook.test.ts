@@ -91,11 +91,41 @@ describe('mergeWorkbooks', () => {
     expect(workbookSchema.safeParse({ topics: { t: 'nope' } }).success).toBe(false);
   });
 
+  it('accepts field values of every kind and refuses what is not one', () => {
+    const withData = (data: unknown) => workbookSchema.safeParse({ general: { data } });
+    const table = [
+      ['a', 'b'],
+      [1, null],
+    ];
+    const file = { secure_url: '/uploads/x.png', original_filename: 'x.png', public_id: 'x' };
+    expect(withData({ s: 'text', n: 3.5, b: true, z: null, table, file }).success).toBe(true);
+    for (const bad of [
+      { f: undefined },
+      { f: () => 1 },
+      { f: 'x'.repeat(100_001) },
+      { f: Number.NaN },
+      { f: [[[[[[[[[['too deep']]]]]]]]]] },
+      { ['x'.repeat(101)]: 1 },
+      { '': 1 },
+      JSON.parse('{"__proto__": 1}'),
+      [1, 2],
+      'text',
+    ]) {
+      const result = withData(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['general', 'data']);
+    }
+    expect(
+      workbookSchema.safeParse({ general: { data: { a: 1 }, fieldTimes: { a: 5 } } }).success,
+    ).toBe(false);
+  });
+
   // Property: saves (each a snapshot of a tab's edits) merged in any order and grouping keep,
   // for every field, the value of its newest edit.
   const edit = fc.record({
     sheet: fc.constantFrom('general', 'w1', 'w2'),
-    field: fc.constantFrom('a', 'b', 'c', 'd'),
+    // Names of Object.prototype's members too: a field id is only ever an own key.
+    field: fc.constantFrom('a', 'b', 'c', 'constructor', 'toString'),
     value: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.boolean()),
     at: fc
       .integer({ min: 0, max: 50 })

@@ -13,21 +13,69 @@ export const WORKBOOK_MAX_BYTES = 1_048_576;
 
 const id = z.string().min(1).max(100);
 const time = z.string().max(40);
-const fieldValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([
-    z.string().max(100_000),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(fieldValue).max(10_000),
-    z.record(z.string().max(200), fieldValue),
-  ]),
-);
+
+const MAX_VALUE_DEPTH = 8;
+
+/**
+ * A field's value: text, a number, yes/no, nothing, or a table or file value built of these
+ * (lists and objects, at most 8 deep). Checked by hand rather than by a recursive union of
+ * schemas: every save carries every answer, and this check is one pass with no allocation.
+ */
+export function isFieldValue(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+      return value.length <= 100_000;
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_VALUE_DEPTH) return false;
+      if (Array.isArray(value))
+        return value.length <= 10_000 && value.every((item) => isFieldValue(item, depth + 1));
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      for (const key in value)
+        if (
+          key.length > 200 ||
+          key === '__proto__' ||
+          !isFieldValue((value as Record<string, unknown>)[key], depth + 1)
+        )
+          return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+const isId = (key: string) => key.length >= 1 && key.length <= 100 && key !== '__proto__';
+const isTime = (value: unknown) => typeof value === 'string' && value.length <= 40;
+
+/** A plain object whose keys are ids (1 to 100 characters) and whose values pass `check`. */
+function idRecord<V>(check: (value: unknown) => boolean, message: string) {
+  return z.custom<Record<string, V>>(
+    (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      for (const key in value)
+        if (!isId(key) || !check((value as Record<string, unknown>)[key])) return false;
+      return true;
+    },
+    { message },
+  );
+}
 
 export const sheetSchema = z.object({
-  data: z.record(id, fieldValue).default({}),
+  data: idRecord<unknown>(
+    isFieldValue,
+    'must map field ids (1 to 100 characters) to values (text, number, yes/no, null, table or file)',
+  ).default({}),
   /** When each field of `data` was last edited (ISO time). */
-  fieldTimes: z.record(id, time).default({}),
+  fieldTimes: idRecord<string>(
+    isTime,
+    'must map field ids (1 to 100 characters) to times (at most 40 characters)',
+  ).default({}),
   updatedAt: time.optional(),
   completedPages: z.array(id).max(10_000).default([]),
 });
@@ -50,6 +98,11 @@ export const workbookSchema = z.object({
   general: sheetSchema.default({ data: {}, fieldTimes: {}, completedPages: [] }),
   topics: z.record(id, z.array(worksheetSchema).max(100)).default({}),
   history: historySchema.nullable().optional(),
+  /**
+   * When the history was last cleared (spec §4: topic home, topics list, report card). A clear
+   * is an edit like any other: it wins over every history saved before it, in any merge order.
+   */
+  historyClearedAt: time.optional(),
   /** Worksheets removed, by id, with the time of removal. */
   removedWorksheets: z.record(id, time).default({}),
 });
@@ -70,22 +123,36 @@ function valueKey(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+const own = Object.hasOwn;
+const timeOf = (sheet: Sheet, field: string): string =>
+  own(sheet.fieldTimes, field) ? sheet.fieldTimes[field]! : '';
+
+/** For each field, the newest edit; edits stamped with the same time are ordered by value. */
 function mergeFields(a: Sheet, b: Sheet): Pick<Sheet, 'data' | 'fieldTimes'> {
   const data: Record<string, unknown> = {};
   const fieldTimes: Record<string, string> = {};
-  for (const field of new Set([...Object.keys(a.data), ...Object.keys(b.data)])) {
-    const inA = field in a.data;
-    const inB = field in b.data;
-    const ta = a.fieldTimes[field] ?? '';
-    const tb = b.fieldTimes[field] ?? '';
-    let pickA: boolean;
-    if (!inB) pickA = true;
-    else if (!inA) pickA = false;
-    else if (ta !== tb) pickA = ta > tb;
-    else pickA = valueKey(a.data[field]) >= valueKey(b.data[field]);
-    data[field] = pickA ? a.data[field] : b.data[field];
-    const t = pickA ? ta : tb;
-    if (t) fieldTimes[field] = t;
+  for (const field of Object.keys(a.data)) {
+    const va = a.data[field];
+    const ta = timeOf(a, field);
+    if (own(b.data, field)) {
+      const vb = b.data[field];
+      const tb = timeOf(b, field);
+      // Every save carries every answer: most fields arrive unchanged, and are settled at once.
+      const pickA = ta !== tb ? ta > tb : va === vb || valueKey(va) >= valueKey(vb);
+      if (!pickA) {
+        data[field] = vb;
+        if (tb) fieldTimes[field] = tb;
+        continue;
+      }
+    }
+    data[field] = va;
+    if (ta) fieldTimes[field] = ta;
+  }
+  for (const field of Object.keys(b.data)) {
+    if (own(a.data, field)) continue;
+    data[field] = b.data[field];
+    const tb = timeOf(b, field);
+    if (tb) fieldTimes[field] = tb;
   }
   return { data, fieldTimes };
 }
@@ -151,8 +218,16 @@ export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
   else if ((ha.updatedAt ?? '') !== (hb.updatedAt ?? ''))
     history = (ha.updatedAt ?? '') > (hb.updatedAt ?? '') ? ha : hb;
   else history = valueKey(ha) >= valueKey(hb) ? ha : hb;
+  const historyClearedAt = later(a.historyClearedAt, b.historyClearedAt);
+  if (history && historyClearedAt && (history.updatedAt ?? '') <= historyClearedAt) history = null;
 
-  return { general: mergeSheet(a.general, b.general), topics, history, removedWorksheets };
+  return {
+    general: mergeSheet(a.general, b.general),
+    topics,
+    history,
+    ...(historyClearedAt && { historyClearedAt }),
+    removedWorksheets,
+  };
 }
 
 /** Sets a field in a sheet and stamps the edit (spec §4: field edits set the value and update the timestamp). */

@@ -20,9 +20,20 @@ import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A statement prepared on the SQLite connection, run synchronously. */
+export interface SyncStatement {
+  all(...parameters: unknown[]): unknown[];
+  run(...parameters: unknown[]): { changes: number };
+}
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite only: the connection's statements, to run a few statements with no await between
+   * them (nothing else in the process can run in between; see WorkbookService.save).
+   */
+  sqlite?: { prepare(text: string): SyncStatement };
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -67,6 +78,7 @@ export function openDatabase(url: string): Db {
     return {
       kysely,
       dialect: 'sqlite',
+      sqlite: database,
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import type { Db, SyncStatement } from './database';
 import type { Database } from './schema';
 
 const MARK = '\u0000arg';
@@ -22,10 +23,19 @@ function compileOnce<Args extends unknown[], Row>(
   for (let i = 0; i < arity; i++)
     if (!slots.includes(i))
       throw new Error(`prepared query: argument ${i} is not a parameter of ${compiled.sql}`);
-  return (executor: Kysely<Database>, args: Args): Promise<QueryResult<Row>> => {
-    const parameters = compiled.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
-    return executor.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
-  };
+  const bind = (args: Args): unknown[] =>
+    compiled.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
+  return { sql: compiled.sql, bind };
+}
+
+function compileForExecutor<Args extends unknown[], Row>(
+  kysely: Kysely<Database>,
+  build: Builder<Args, Row>,
+  arity: number,
+) {
+  const { sql, bind } = compileOnce(kysely, build, arity);
+  return (executor: Kysely<Database>, args: Args): Promise<QueryResult<Row>> =>
+    executor.executeQuery<Row>(CompiledQuery.raw(sql, bind(args)));
 }
 
 /**
@@ -37,7 +47,7 @@ export function prepared<Args extends unknown[], Row>(
   build: Builder<Args, Row>,
   arity: Args['length'],
 ) {
-  const run = compileOnce(kysely, build, arity);
+  const run = compileForExecutor(kysely, build, arity);
   const query = async (...args: Args): Promise<Row[]> => (await run(kysely, args)).rows;
   /** The same query inside a transaction. */
   query.in =
@@ -53,7 +63,7 @@ export function preparedWrite<Args extends unknown[]>(
   build: Builder<Args, unknown>,
   arity: Args['length'],
 ) {
-  const run = compileOnce(kysely, build, arity);
+  const run = compileForExecutor(kysely, build, arity);
   const write = async (...args: Args): Promise<number> =>
     Number((await run(kysely, args)).numAffectedRows ?? 0);
   /** The same write inside a transaction. */
@@ -62,4 +72,24 @@ export function preparedWrite<Args extends unknown[]>(
     async (...args: Args): Promise<number> =>
       Number((await run(executor, args)).numAffectedRows ?? 0);
   return write;
+}
+
+/**
+ * SQLite only: a query compiled by Kysely once and run synchronously on the connection, so that a
+ * read and a write can follow each other with nothing of the process in between.
+ */
+export function preparedSync<Args extends unknown[], Row>(
+  db: Db,
+  build: Builder<Args, Row>,
+  arity: Args['length'],
+) {
+  const sqlite = db.sqlite;
+  if (!sqlite) throw new Error('preparedSync needs the SQLite connection');
+  const { sql, bind } = compileOnce(db.kysely, build, arity);
+  const statement = (): SyncStatement => sqlite.prepare(sql);
+  return {
+    all: (...args: Args): Row[] => statement().all(...bind(args)) as Row[],
+    /** How many rows it changed. */
+    run: (...args: Args): number => statement().run(...bind(args)).changes,
+  };
 }

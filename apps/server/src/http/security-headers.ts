@@ -34,3 +34,17 @@ export const CONTENT_SECURITY_POLICY: HelmetOptions = {
   },
   crossOriginEmbedderPolicy: false,
 };
+
+/**
+ * The headers of the API's JSON answers (OWASP REST Security Cheat Sheet): nothing in them is
+ * rendered, framed or run, so the policy allows nothing, and the rest of helmet's set (meant for
+ * pages) is left out. Half the headers: every API answer pays for each one.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};

@@ -76,4 +76,16 @@ describe('serving the web app', () => {
       expect(res.json()).toMatchObject({ errors: [expect.any(String)] });
     }
   });
+
+  it('sends pages helmet’s headers and API answers the API’s stricter set', async () => {
+    const page = await get('/topics');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const api = await get('/api/org/doughmain');
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
 });

@@ -9,10 +9,10 @@ export interface Session {
 
 const DAY_MS = 86_400_000;
 
-/** Sign-in tokens (design §11): opaque, stored hashed, bound to one organisation, expiring, revocable. */
 /** How long a verified token is trusted before the database is asked again. */
 const VERIFIED_MS = 1_000;
 
+/** Sign-in tokens (design §11): opaque, stored hashed, bound to one organisation, expiring, revocable. */
 export class SessionService {
   private readonly findQuery;
   /** Recently verified tokens, by hash: a burst of requests asks the database once a second. */
@@ -53,7 +53,6 @@ export class SessionService {
     return token;
   }
 
-  /** The session of `token` in organisation `orgId`, if it is still good; a token of another organisation is refused. */
   /**
    * The session of `token` in organisation `orgId`, if it is still good; a token of another
    * organisation is refused. Logout and password resets in this process take effect at once;

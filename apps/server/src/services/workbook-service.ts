@@ -1,11 +1,20 @@
 import { emptyWorkbook, mergeWorkbooks, type Workbook } from '@portal/domain';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
-import { prepared, preparedWrite } from '../db/prepared';
+import { HttpError } from '../http/errors';
+import { prepared, preparedSync, preparedWrite } from '../db/prepared';
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
 
 export interface StoredWorkbook {
   workbook: Workbook;
   version: number;
   updatedAt: string;
+}
+
+/** A stored workbook with the text it is stored as. */
+interface Current extends StoredWorkbook {
+  data: string;
 }
 
 /** The answer `{workbook: {workbook, version, updatedAt}}` built around text already serialised. */
@@ -14,67 +23,104 @@ export function workbookAnswerJson(data: string, version: number, updatedAt: str
 }
 
 const EMPTY_JSON = JSON.stringify(emptyWorkbook());
+/** Workbooks last saved by this process, kept parsed so that the next save need not read them. */
+const RECENT_BYTES = 64 * 1024 * 1024;
+/** Saves that lose the race to another process this many times in a row are refused (503). */
+const MAX_ATTEMPTS = 20;
 
-/** One workbook per learner per organisation, merged field by field on every save (design §8). */
+type Row = { data: string; version: number | string; updated_at: string };
+
+const selectRow = (k: Kysely<Database>, orgId: string, userId: string) =>
+  k
+    .selectFrom('workbooks')
+    .select(['data', 'version', 'updated_at'])
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId);
+const insertRow = (
+  k: Kysely<Database>,
+  orgId: string,
+  userId: string,
+  data: string,
+  version: number,
+  updatedAt: string,
+) =>
+  k
+    .insertInto('workbooks')
+    .values({ org_id: orgId, user_id: userId, data, version, updated_at: updatedAt })
+    .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing());
+/** Writes only over the version the merge started from: a save made meanwhile elsewhere wins the race. */
+const updateRow = (
+  k: Kysely<Database>,
+  data: string,
+  version: number,
+  updatedAt: string,
+  orgId: string,
+  userId: string,
+  expected: number,
+) =>
+  k
+    .updateTable('workbooks')
+    .set({ data, version, updated_at: updatedAt })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('version', '=', expected);
+
+const fromRow = (row: Row): Current => ({
+  workbook: JSON.parse(row.data) as Workbook,
+  data: row.data,
+  version: Number(row.version),
+  updatedAt: row.updated_at,
+});
+
+/** Runs the tasks given for one key one after another, and tasks of different keys freely. */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key);
+    const result = previous ? previous.then(task, task) : task();
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}
+
+/**
+ * One workbook per learner per organisation, merged field by field on every save (design §8).
+ *
+ * A save merges into the stored workbook and writes the result only over the version it merged
+ * into (optimistic concurrency): if another save got there first, it reads again and merges
+ * again, so concurrent saves from several tabs, devices or server processes all survive. The
+ * workbook a process last wrote is kept in memory, so a save usually makes one statement; saves
+ * of one learner run one at a time within a process, so they do not race each other.
+ */
 export class WorkbookService {
+  private readonly recent = new LRUCache<string, Current>({
+    maxSize: RECENT_BYTES,
+    sizeCalculation: (current) => current.data.length * 2 + 256,
+  });
+  private readonly queue = new KeyedQueue();
   private readonly select;
-  private readonly selectForUpdate;
   private readonly insert;
   private readonly update;
+  private readonly sync;
 
   constructor(private readonly db: Db) {
-    this.select = prepared(
-      db.kysely,
-      (k, orgId: string, userId: string) =>
-        k
-          .selectFrom('workbooks')
-          .select(['data', 'version', 'updated_at'])
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', userId),
-      2,
-    );
-    // PostgreSQL locks the learner's row for the save; SQLite's one connection already runs
-    // transactions one at a time (and has no FOR UPDATE).
-    this.selectForUpdate = prepared(
-      db.kysely,
-      (k, orgId: string, userId: string) => {
-        const query = k
-          .selectFrom('workbooks')
-          .select(['data', 'version', 'updated_at'])
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', userId);
-        return db.dialect === 'postgres' ? query.forUpdate() : query;
-      },
-      2,
-    );
-    this.insert = preparedWrite(
-      db.kysely,
-      (k, orgId: string, userId: string, data: string, updatedAt: string) =>
-        k
-          .insertInto('workbooks')
-          .values({ org_id: orgId, user_id: userId, data, version: 0, updated_at: updatedAt })
-          .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()),
-      4,
-    );
-    this.update = preparedWrite(
-      db.kysely,
-      (
-        k,
-        data: string,
-        nextVersion: number,
-        updatedAt: string,
-        orgId: string,
-        userId: string,
-        version: number,
-      ) =>
-        k
-          .updateTable('workbooks')
-          .set({ data, version: nextVersion, updated_at: updatedAt })
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', userId)
-          .where('version', '=', version),
-      6,
-    );
+    this.select = prepared(db.kysely, selectRow, 2);
+    this.insert = preparedWrite(db.kysely, insertRow, 5);
+    this.update = preparedWrite(db.kysely, updateRow, 6);
+    // SQLite runs on this process's one connection, synchronously: read, merge and write follow
+    // each other with nothing in between.
+    this.sync = db.sqlite
+      ? {
+          select: preparedSync(db, selectRow, 2),
+          insert: preparedSync(db, insertRow, 5),
+          update: preparedSync(db, updateRow, 6),
+        }
+      : null;
   }
 
   /** The stored answer as JSON text, without parsing the workbook. */
@@ -89,47 +135,86 @@ export class WorkbookService {
     const [row] = await this.select(orgId, userId);
     if (!row)
       return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
-    return {
-      workbook: JSON.parse(row.data) as Workbook,
-      version: Number(row.version),
-      updatedAt: row.updated_at,
-    };
+    const { workbook, version, updatedAt } = fromRow(row);
+    return { workbook, version, updatedAt };
   }
 
-  /**
-   * Merges `incoming` into the stored workbook, in a transaction that holds the learner's row:
-   * concurrent saves from several tabs queue behind each other and all survive (design §8).
-   */
+  /** Merges `incoming` into the stored workbook; answers the result once it is written. */
   async save(
     orgId: string,
     userId: string,
     incoming: Workbook,
   ): Promise<StoredWorkbook & { json: string }> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      let [row] = await this.selectForUpdate.in(trx)(orgId, userId);
-      if (!row) {
-        // The first save: a row to lock (another first save may have made it meanwhile).
-        await this.insert.in(trx)(
-          orgId,
-          userId,
-          JSON.stringify(emptyWorkbook()),
-          new Date(0).toISOString(),
-        );
-        [row] = await this.selectForUpdate.in(trx)(orgId, userId);
-        if (!row) throw new Error('the workbook row could not be created');
+    const key = `${orgId}\u0000${userId}`;
+    const saved = this.sync
+      ? this.saveSync(key, orgId, userId, incoming)
+      : await this.queue.run(key, () => this.saveAsync(key, orgId, userId, incoming));
+    return {
+      workbook: saved.workbook,
+      version: saved.version,
+      updatedAt: saved.updatedAt,
+      json: workbookAnswerJson(saved.data, saved.version, saved.updatedAt),
+    };
+  }
+
+  private saveSync(key: string, orgId: string, userId: string, incoming: Workbook): Current {
+    const sync = this.sync!;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let base = this.recent.get(key);
+      if (!base) {
+        const [row] = sync.select.all(orgId, userId);
+        base = row && fromRow(row);
       }
-      const stored = JSON.parse(row.data) as Workbook;
-      const merged = mergeWorkbooks(stored, incoming);
-      const updatedAt = new Date().toISOString();
-      const data = JSON.stringify(merged);
-      const version = Number(row.version) + 1;
-      await this.update.in(trx)(data, version, updatedAt, orgId, userId, Number(row.version));
-      return {
-        workbook: merged,
-        version,
-        updatedAt,
-        json: workbookAnswerJson(data, version, updatedAt),
-      };
-    });
+      const next = merged(base, incoming);
+      const written = base
+        ? sync.update.run(next.data, next.version, next.updatedAt, orgId, userId, base.version)
+        : sync.insert.run(orgId, userId, next.data, next.version, next.updatedAt);
+      if (written === 1) {
+        this.recent.set(key, next);
+        return next;
+      }
+      this.recent.delete(key);
+    }
+    throw busy();
+  }
+
+  private async saveAsync(
+    key: string,
+    orgId: string,
+    userId: string,
+    incoming: Workbook,
+  ): Promise<Current> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let base = this.recent.get(key);
+      if (!base) {
+        const [row] = await this.select(orgId, userId);
+        base = row && fromRow(row);
+      }
+      const next = merged(base, incoming);
+      const written = base
+        ? await this.update(next.data, next.version, next.updatedAt, orgId, userId, base.version)
+        : await this.insert(orgId, userId, next.data, next.version, next.updatedAt);
+      if (written === 1) {
+        this.recent.set(key, next);
+        return next;
+      }
+      this.recent.delete(key);
+    }
+    throw busy();
   }
 }
+
+function merged(base: Current | undefined, incoming: Workbook): Current {
+  const workbook = base
+    ? mergeWorkbooks(base.workbook, incoming)
+    : mergeWorkbooks(emptyWorkbook(), incoming);
+  return {
+    workbook,
+    data: JSON.stringify(workbook),
+    version: (base?.version ?? 0) + 1,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+const busy = () =>
+  new HttpError(503, 'The workbook is being saved from elsewhere at this moment; try again.');

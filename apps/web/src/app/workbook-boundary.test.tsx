@@ -12,7 +12,6 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopicPage } from '../features/page';
 import { TopicHome, TopicLayout } from '../features/topics';
-import { CLEARED_HISTORY_TOPIC_ID } from '../lib/workbook';
 import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../test/fake-api';
 import { renderWithOrganisation } from '../test/render';
 import { sampleAccount } from '../test/sample-account';
@@ -352,7 +351,8 @@ describe('a topic with its workbook', () => {
       }),
     );
     fireEvent.click(within(sidebar()).getByRole('link', { name: 'Home' }));
-    await waitFor(() => expect(api.stored().history?.topicId).toBe(CLEARED_HISTORY_TOPIC_ID));
+    await waitFor(() => expect(api.stored().historyClearedAt).toBeTruthy());
+    expect(api.stored().history).toBeNull();
   });
 
   it('renames the worksheet on the topic home (Enter saves, Escape restores)', async () => {
@@ -377,7 +377,8 @@ describe('a topic with its workbook', () => {
     const api = server({ workbook });
     renderTopic('/topic/budgeting/page/gone', { workbook });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
-    await waitFor(() => expect(api.stored().history?.topicId).toBe(CLEARED_HISTORY_TOPIC_ID));
+    await waitFor(() => expect(api.stored().historyClearedAt).toBeTruthy());
+    expect(api.stored().history).toBeNull();
   });
 
   it('shows a failed save with its error, retries, and only then says saved', async () => {

@@ -16,14 +16,12 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
  */
 
 /**
- * The saved history after a clear (spec §4: opening the topic home, the topics list or the
- * report card clears it). The merge keeps the newest history and treats `null` as "none", so
- * a clear must be a newer history of its own: this one, which leads nowhere.
+ * Whether a saved history leads nowhere: none, or the marker an earlier version wrote for a
+ * clear (`~cleared`), which workbooks saved then may still hold. Clears are now
+ * `historyClearedAt` (design §8), which the merge applies.
  */
-export const CLEARED_HISTORY_TOPIC_ID = '~cleared';
-
 export function isClearedHistory(history: { topicId: string } | null | undefined): boolean {
-  return !history || history.topicId === CLEARED_HISTORY_TOPIC_ID;
+  return !history || history.topicId === '~cleared';
 }
 
 /**

@@ -18,6 +18,7 @@ const errors = {
   401: errorBodySchema,
   404: errorBodySchema,
   413: errorBodySchema,
+  503: errorBodySchema,
 };
 
 export const workbookRoutes =

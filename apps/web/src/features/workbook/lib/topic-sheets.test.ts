@@ -1,6 +1,5 @@
 import { emptyWorkbook, mergeWorkbooks, NEW_WORKSHEET_NAME, type Workbook } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { CLEARED_HISTORY_TOPIC_ID } from '../../../lib/workbook';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import {
   addWorksheet,
@@ -191,15 +190,21 @@ describe('history (spec §4)', () => {
     expect(withHistory(at, { topicId: 'jobs', pageId: 'numbers', worksheetIndex: 1 }, T2)).toBe(at);
   });
 
-  it('a clear is a newer history leading nowhere, which wins the merge with the older one', () => {
+  it('a clear is an edit of its own, which wins the merge with an older history in any order', () => {
     const at = withHistory(
       emptyWorkbook(),
       { topicId: 'jobs', pageId: 'numbers', worksheetIndex: 0 },
       T1,
     );
     const cleared = withoutHistory(at, T2);
-    expect(cleared.history).toMatchObject({ topicId: CLEARED_HISTORY_TOPIC_ID, updatedAt: T2 });
-    expect(mergeWorkbooks(at, cleared).history?.topicId).toBe(CLEARED_HISTORY_TOPIC_ID);
+    expect(cleared.history).toBeNull();
+    expect(cleared.historyClearedAt).toBe(T2);
+    expect(mergeWorkbooks(at, cleared).history).toBeNull();
+    expect(mergeWorkbooks(cleared, at).history).toBeNull();
+    // A history saved after the clear wins over it.
+    const later = withHistory(cleared, { topicId: 'jobs', pageId: 'tax', worksheetIndex: 0 }, T3);
+    expect(mergeWorkbooks(at, later).history).toMatchObject({ pageId: 'tax' });
+    expect(mergeWorkbooks(later, cleared).history).toMatchObject({ pageId: 'tax' });
     expect(withoutHistory(cleared, T3)).toBe(cleared);
     expect(withoutHistory(emptyWorkbook(), T3).history).toBeNull();
   });

@@ -11,7 +11,6 @@ import {
   type WorkbookHistory,
   type Worksheet,
 } from '@portal/domain';
-import { CLEARED_HISTORY_TOPIC_ID } from '../../../lib/workbook';
 
 /**
  * Pure edits of the workbook, for one topic: which sheet holds its answers (the general
@@ -185,9 +184,8 @@ export function withHistory(
   return { ...workbook, history: { ...history, updatedAt: now } };
 }
 
-/** A cleared history: newer than the one it replaces, leading nowhere (see CLEARED_HISTORY_TOPIC_ID). */
+/** Spec §4: the history cleared, as an edit stamped `now` that the merge applies everywhere. */
 export function withoutHistory(workbook: Workbook, now: string): Workbook {
-  const cleared = { topicId: CLEARED_HISTORY_TOPIC_ID, worksheetIndex: 0 };
-  if (!workbook.history || sameHistory(workbook.history, cleared)) return workbook;
-  return { ...workbook, history: { ...cleared, updatedAt: now } };
+  if (!workbook.history) return workbook;
+  return { ...workbook, history: null, historyClearedAt: now };
 }
