@@ -115,5 +115,9 @@ export async function startBareUpsert({ port, databaseUrl }) {
     stdio: 'inherit',
   });
   await new Promise((resolve) => child.once('message', resolve));
-  return { url: `http://127.0.0.1:${port}/bare/learner-1`, pid: child.pid, stop: () => stopChild(child) };
+  return {
+    url: `http://127.0.0.1:${port}/bare/learner-1`,
+    pid: child.pid,
+    stop: () => stopChild(child),
+  };
 }
