@@ -19,7 +19,8 @@ process.env.PORTAL_E2E_MAIL_DIR ??= path.join(process.env.PORTAL_E2E_DATA_DIR, '
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Each port its own results folder, so that two runs on one machine keep their own traces.
+  outputDir: PORT === 3100 ? './test-results' : `./test-results-${PORT}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

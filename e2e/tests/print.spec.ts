@@ -2,8 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
 import { fetchTopic, openTopicScreen } from './support/topics';
+import { fetchWorkbook, saveWorkbook, worksheetWith } from './support/workbook';
 
 const TOPIC = 'budgeting-basics';
+/** The demo's public topic that allows several worksheets. */
+const JOBS = 'compare-job-offers';
+const EMPLOYER = 'Employer and position';
 
 /** Signs up a learner of this test's own with answers in budgeting-basics. */
 async function learnerWithAnswers(page: Page): Promise<string> {
@@ -35,6 +39,44 @@ async function learnerWithAnswers(page: Page): Promise<string> {
   });
   expect(response.ok(), await response.text()).toBe(true);
   return token;
+}
+
+/** A learner of their own with two worksheets of compare-job-offers, each its own employer. */
+async function learnerWithTwoOffers(page: Page): Promise<string> {
+  const token = await signUpByApi(page.request, newLearner('printsheets'));
+  await saveWorkbook(page.request, token, {
+    topics: {
+      [JOBS]: [
+        {
+          ...worksheetWith('e2e-offer-a', { 'job-employer': 'Acme, analyst' }),
+          name: 'Acme offer',
+        },
+        {
+          ...worksheetWith('e2e-offer-b', { 'job-employer': 'Beta, team lead' }),
+          name: 'Beta offer',
+        },
+      ],
+    },
+  });
+  return token;
+}
+
+function currentWorksheet(page: Page) {
+  return page
+    .getByRole('region', { name: 'Worksheets' })
+    .getByRole('combobox', { name: 'Current worksheet' });
+}
+
+/** The print view shows the worksheet of `name`, with `employer`, and no other's answer. */
+async function expectPrintedOffer(page: Page, name: string, employer: string, other: string) {
+  await expect(page).toHaveURL(`/print/topic/${JOBS}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare job offers');
+  await expect(page.getByText(`Worksheet: ${name}`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: EMPLOYER })).toHaveValue(employer);
+  const values = await controls(page).evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value),
+  );
+  expect(values).not.toContain(other);
 }
 
 function controls(page: Page) {
@@ -116,5 +158,42 @@ test.describe('print view', () => {
 
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdfPageCount(pdf)).toBeGreaterThan(1);
+  });
+
+  test('prints the worksheet selected on the topic home of a topic with several', async ({
+    page,
+  }) => {
+    const token = await learnerWithTwoOffers(page);
+    await openSignedIn(page, token, `/topic/${JOBS}`);
+    await expect(currentWorksheet(page)).toHaveValue('0');
+    await currentWorksheet(page).selectOption({ label: '2. Beta offer' });
+    await expect(page.getByRole('textbox', { name: 'Worksheet name' })).toHaveValue('Beta offer');
+
+    await page.getByRole('link', { name: 'Print Compare job offers' }).click();
+    await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
+
+    // The topic home clears the saved history (spec §4), and the selection lives only in the
+    // running app: printed again after a reload, the topic starts on its first worksheet.
+    expect((await fetchWorkbook(page.request, token)).history ?? null).toBeNull();
+    await page.reload();
+    await expectPrintedOffer(page, 'Acme offer', 'Acme, analyst', 'Beta, team lead');
+  });
+
+  test('keeps the worksheet selected on a page through a reload of the print view', async ({
+    page,
+  }) => {
+    const token = await learnerWithTwoOffers(page);
+    await openSignedIn(page, token, `/topic/${JOBS}/page/job-numbers`);
+    await currentWorksheet(page).selectOption({ label: '2. Beta offer' });
+    await expect(page.getByRole('textbox', { name: EMPLOYER })).toHaveValue('Beta, team lead');
+    // Entering a page saves the history with the worksheet (spec §4).
+    await expect
+      .poll(async () => (await fetchWorkbook(page.request, token)).history)
+      .toMatchObject({ topicId: JOBS, pageId: 'job-numbers', worksheetIndex: 1 });
+
+    await page.getByRole('link', { name: 'Print Compare job offers' }).click();
+    await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
+    await page.reload();
+    await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
   });
 });

@@ -162,8 +162,15 @@ function mergeSheet(a: Sheet, b: Sheet): Sheet {
   return {
     ...mergeFields(a, b),
     ...(updatedAt && { updatedAt }),
-    completedPages: [...new Set([...a.completedPages, ...b.completedPages])].sort(),
+    completedPages: unionOfPages(a.completedPages, b.completedPages),
   };
+}
+
+/** Completed pages of both, each once, sorted (most saves bring no new one). */
+function unionOfPages(a: string[], b: string[]): string[] {
+  if (b.length === 0 || (a.length === b.length && a.every((page, i) => page === b[i])))
+    return [...a].sort();
+  return [...new Set([...a, ...b])].sort();
 }
 
 function mergeWorksheet(a: Worksheet, b: Worksheet): Worksheet {
@@ -217,6 +224,7 @@ export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
   if (!ha || !hb) history = ha ?? hb;
   else if ((ha.updatedAt ?? '') !== (hb.updatedAt ?? ''))
     history = (ha.updatedAt ?? '') > (hb.updatedAt ?? '') ? ha : hb;
+  else if (sameHistory(ha, hb)) history = ha;
   else history = valueKey(ha) >= valueKey(hb) ? ha : hb;
   const historyClearedAt = later(a.historyClearedAt, b.historyClearedAt);
   if (history && historyClearedAt && (history.updatedAt ?? '') <= historyClearedAt) history = null;
@@ -228,6 +236,15 @@ export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
     ...(historyClearedAt && { historyClearedAt }),
     removedWorksheets,
   };
+}
+
+function sameHistory(a: WorkbookHistory, b: WorkbookHistory): boolean {
+  return (
+    a.topicId === b.topicId &&
+    a.pageId === b.pageId &&
+    a.worksheetIndex === b.worksheetIndex &&
+    a.updatedAt === b.updatedAt
+  );
 }
 
 /** Sets a field in a sheet and stamps the edit (spec §4: field edits set the value and update the timestamp). */

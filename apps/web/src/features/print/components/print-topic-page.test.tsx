@@ -87,9 +87,39 @@ function storeVisitorAnswers(data: Record<string, unknown>) {
   );
 }
 
-function renderPrint(wrap: (ui: React.ReactElement) => React.ReactElement = (ui) => ui) {
+/** Two worksheets of a topic with several, and a saved history that may point at one. */
+function storeTwoWorksheets(history: { topicId: string; worksheetIndex: number } | null) {
+  const worksheet = (id: string, name: string, goal: string) => ({
+    _id: id,
+    name,
+    createdAt: '2024-01-01',
+    data: { goal },
+    fieldTimes: {},
+    completedPages: [],
+  });
+  window.localStorage.setItem(
+    'anonymousWorkbook',
+    JSON.stringify({
+      general: { data: {}, fieldTimes: {}, completedPages: [] },
+      topics: {
+        budgeting: [
+          worksheet('w1', 'First plan', 'Pay off the card'),
+          worksheet('w2', 'Second plan', 'Buy a bike'),
+        ],
+      },
+      history: history && { ...history, pageId: 'answers' },
+    }),
+  );
+}
+
+const multiTopic: TopicView = { ...topic, allowMultiWorksheets: true };
+
+function renderPrint(
+  wrap: (ui: React.ReactElement) => React.ReactElement = (ui) => ui,
+  shown: TopicView = topic,
+) {
   fakeApi((request) =>
-    request.url.pathname === '/api/org/sample/topic/budgeting' ? ok({ topic }) : undefined,
+    request.url.pathname === '/api/org/sample/topic/budgeting' ? ok({ topic: shown }) : undefined,
   );
   return renderWithSession(
     wrap(
@@ -180,6 +210,24 @@ describe('PrintTopicPage', () => {
     expect(screen.getByText('Grid read-only')).toBeDefined();
     expect(screen.getByText('42')).toBeDefined();
     expect(screen.queryByText('editable', { exact: false })).toBeNull();
+  });
+
+  it("prints the saved history's worksheet of a topic with several", async () => {
+    storeTwoWorksheets({ topicId: 'budgeting', worksheetIndex: 1 });
+    renderPrint(undefined, multiTopic);
+    expect(await screen.findByText('Worksheet: Second plan')).toBeDefined();
+    expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Buy a bike');
+  });
+
+  it.each([
+    ['is of another topic', { topicId: 'saving', worksheetIndex: 1 }],
+    ['points past the worksheets', { topicId: 'budgeting', worksheetIndex: 2 }],
+    ['is none', null],
+  ])('prints the first worksheet when the saved history %s', async (_, history) => {
+    storeTwoWorksheets(history);
+    renderPrint(undefined, multiTopic);
+    expect(await screen.findByText('Worksheet: First plan')).toBeDefined();
+    expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Pay off the card');
   });
 
   it('shows the not-found page for an unknown topic', async () => {

@@ -1,5 +1,5 @@
 import '../print.css';
-import { emptyWorkbook, type TopicView } from '@portal/domain';
+import { emptyWorkbook, type TopicView, type Workbook } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -94,24 +94,43 @@ function StandalonePrint({ topicId, topic }: { topicId: string; topic: TopicView
   const { org } = useOrganisation();
   const { isSignedIn } = useSession();
   const { viewer } = useSessionToken();
-  const worksheetIndex = 0;
   const workbookResult = useQuery(workbookQuery(org.alias, viewer));
   const workbook = workbookResult.data;
-  // Formulas may read scores; a visitor has none.
+  const worksheetIndex = savedWorksheetIndex(workbook, topicId, topic);
+  // Formulas may read scores; a visitor has none. They wait for the workbook, which says which
+  // worksheet's scores to ask for.
   const scores = useQuery({
     ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
-    enabled: isSignedIn && topic.hasScoredFields,
+    enabled: isSignedIn && topic.hasScoredFields && workbook !== undefined,
   }).data;
   const source = useMemo(
     () =>
       sourceFromWorkbook(topic, workbook ?? emptyWorkbook(), worksheetIndex, scores, (value) =>
         intl.formatNumber(value, { maximumFractionDigits: 2 }),
       ),
-    [topic, workbook, scores, intl],
+    [topic, workbook, worksheetIndex, scores, intl],
   );
   // The answers are the point of the print view: wait for them (the app has them already).
   if (workbookResult.isPending) return <PrintLoading />;
   return <PrintScreen topicId={topicId} topic={topic} source={source} />;
+}
+
+/**
+ * The worksheet the learner last had in this topic, as the saved history keeps it (spec §4: the
+ * app's TopicScope starts there too), so that the print matches what was on screen; the first
+ * otherwise. A history pointing past the worksheets that exist (one removed since, on another
+ * device) falls back to the first, as the workbook feature does.
+ */
+function savedWorksheetIndex(
+  workbook: Workbook | undefined,
+  topicId: string,
+  topic: TopicView,
+): number {
+  const history = workbook?.history;
+  if (topic.isGeneral || history?.topicId !== topicId) return 0;
+  const count = workbook?.topics[topicId]?.length ?? 0;
+  const index = history.worksheetIndex;
+  return index >= 0 && index < count ? index : 0;
 }
 
 function PrintLoading() {
