@@ -48,12 +48,14 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 /**
  * Requests per second and latency of one URL under load (autocannon, 50 connections). With
- * `makeBody`, each request sends a body of its own (made in this process, alike for every server).
+ * `perRequest(connection)`, each request gets what it answers (`body`, `path`, `headers`), made
+ * in this process alike for every server; `connection` is the connection's number (0 to 49).
  */
 export async function load(
   url,
-  { duration = 8, connections = 50, headers = {}, method = 'GET', body, makeBody } = {},
+  { duration = 8, connections = 50, headers = {}, method = 'GET', body, perRequest } = {},
 ) {
+  let nextConnection = 0;
   const result = await autocannon({
     url,
     connections,
@@ -61,8 +63,17 @@ export async function load(
     headers,
     method,
     ...(body && { body }),
-    ...(makeBody && {
-      requests: [{ method, setupRequest: (request) => ({ ...request, body: makeBody() }) }],
+    ...(perRequest && {
+      requests: [
+        {
+          method,
+          setupRequest: (request, context) => {
+            context.connection ??= nextConnection++ % connections;
+            const own = perRequest(context.connection);
+            return { ...request, ...own, headers: { ...request.headers, ...own.headers } };
+          },
+        },
+      ],
     }),
   });
   if (result.non2xx || result.errors)

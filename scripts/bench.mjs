@@ -88,7 +88,9 @@ async function perDatabase(kind) {
           password: 'bench-password',
         }),
       });
-      return (await res.json()).token;
+      const { token } = await res.json();
+      if (!token) throw new Error(`signup of ${name} answered ${res.status}`);
+      return token;
     };
 
     const queries = searchQueries(500);
@@ -135,46 +137,62 @@ async function perDatabase(kind) {
     out.grade.met = out.grade.p95Ms < 10;
     out.grade.underLoad = await latencies(gradeOnce, { count: 2_000, concurrency: 8 });
 
-    // Each save is a learner's edit, as the web app sends it: the whole workbook (20 answers)
-    // with one field changed and stamped with a new time. (A body sent again unchanged would let
-    // the bare upsert rewrite identical bytes, which SQLite skips: no save at all.)
-    const saver = await signup('saver');
+    // 50 learners, one per connection, each saving as the web app does: the whole workbook (20
+    // answers) with one answer changed and stamped with a new time. (A body sent again unchanged
+    // would let the bare upsert rewrite identical bytes, which SQLite skips: no save at all.)
+    const learners = await Promise.all(Array.from({ length: 50 }, (_, i) => signup(`saver${i}`)));
     const start = Date.parse(at);
     let edits = 0;
-    const data = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, i * 3]));
-    const fieldTimes = Object.fromEntries(Object.keys(data).map((k) => [k, at]));
-    const makeBody = () => {
+    const learnerAnswers = learners.map(() =>
+      Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, i * 3])),
+    );
+    const times = learnerAnswers.map((data) =>
+      Object.fromEntries(Object.keys(data).map((k) => [k, at])),
+    );
+    const editBody = (learner) => {
       const n = ++edits;
       const field = `field${n % 20}`;
-      data[field] = n;
-      fieldTimes[field] = new Date(start + n).toISOString();
+      learnerAnswers[learner][field] = n;
+      times[learner][field] = new Date(start + n).toISOString();
       return JSON.stringify({
         workbook: {
-          general: { data, fieldTimes, completedPages: [] },
+          general: {
+            data: learnerAnswers[learner],
+            fieldTimes: times[learner],
+            completedPages: [],
+          },
           history: { topicId: 't1', pageId: 't1-p0', worksheetIndex: 0 },
         },
       });
     };
     const bare = await startBareUpsert({ port: 3904, databaseUrl: pg ? pg.url : 'sqlite' });
     try {
-      const put = (url, headers = {}) =>
+      const put = (url, perRequest) =>
         load(url, {
           duration: 6,
           method: 'PUT',
-          makeBody,
-          headers: { 'content-type': 'application/json', ...headers },
+          headers: { 'content-type': 'application/json' },
+          perRequest,
         });
-      await put(bare.url);
-      await put(`${api}/workbook`, { authorization: `Bearer ${saver}` });
+      const bareSave = (learner) => ({
+        path: `/bare/learner-${learner}`,
+        body: editBody(learner),
+      });
+      const portalSave = (learner) => ({
+        body: editBody(learner),
+        headers: { authorization: `Bearer ${learners[learner]}` },
+      });
+      await put(bare.url, bareSave);
+      await put(`${api}/workbook`, portalSave);
       const runs = { portal: [], bare: [] };
       for (let i = 0; i < 2; i++) {
-        runs.bare.push(await put(bare.url));
-        runs.portal.push(await put(`${api}/workbook`, { authorization: `Bearer ${saver}` }));
+        runs.bare.push(await put(bare.url, bareSave));
+        runs.portal.push(await put(`${api}/workbook`, portalSave));
       }
       const ratio = mean(runs.portal) / mean(runs.bare);
       out.workbookSaves = {
         route: 'PUT /api/org/{org}/workbook',
-        body: 'a 20-answer workbook, one answer edited per save, 50 connections',
+        body: '50 learners (one per connection), each save a 20-answer workbook with one answer edited',
         portalSavesPerSecond: Math.round(mean(runs.portal)),
         bareUpsertsPerSecond: Math.round(mean(runs.bare)),
         ratio: Number(ratio.toFixed(3)),

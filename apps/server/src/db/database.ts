@@ -33,7 +33,11 @@ export interface Db {
    * SQLite only: the connection's statements, to run a few statements with no await between
    * them (nothing else in the process can run in between; see WorkbookService.save).
    */
-  sqlite?: { prepare(text: string): SyncStatement };
+  sqlite?: {
+    prepare(text: string): SyncStatement;
+    /** Whether a transaction is open (SQLite ends one by itself on some errors). */
+    readonly inTransaction: boolean;
+  };
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -64,6 +68,9 @@ export function openDatabase(url: string): Db {
     const statements = new Map<string, SqliteDatabase.Statement>();
     const database = {
       close: () => sqlite.close(),
+      get inTransaction() {
+        return sqlite.inTransaction;
+      },
       prepare(text: string) {
         let statement = statements.get(text);
         if (!statement) {

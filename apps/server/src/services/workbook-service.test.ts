@@ -89,4 +89,30 @@ describe.each(DATABASE_KINDS)('WorkbookService, two servers on one %s database',
     await one.save(orgId, userId, withField('income', 2, '2026-02-01T00:00:00.000Z'));
     expect((await one.get(orgId, userId)).workbook.general.data.income).toBe(3);
   });
+
+  it('writes saves made at the same moment together, and one that fails fails alone', async () => {
+    const learners = await Promise.all([learnerId(), learnerId(), learnerId()]);
+    const service = new WorkbookService(t.database.db);
+    const saves = [
+      ...learners.map((userId, i) =>
+        service.save(orgId, userId, withField('income', i, '2026-01-01T00:00:00.000Z')),
+      ),
+      // No such learner: the database refuses the row (foreign key).
+      service.save(orgId, 'no-such-learner', withField('income', 9, '2026-01-01T00:00:00.000Z')),
+      service.save(orgId, learners[0]!, withField('rent', 1200, '2026-01-01T00:00:01.000Z')),
+    ];
+    const outcomes = await Promise.allSettled(saves);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const [i, userId] of learners.entries())
+      expect((await service.get(orgId, userId)).workbook.general.data.income).toBe(i);
+    const first = await service.get(orgId, learners[0]!);
+    expect(first.workbook.general.data).toEqual({ income: 0, rent: 1200 });
+    expect(first.version).toBe(2);
+  });
 });

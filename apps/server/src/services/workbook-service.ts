@@ -72,6 +72,15 @@ const fromRow = (row: Row): Current => ({
   updatedAt: row.updated_at,
 });
 
+interface PendingSave {
+  key: string;
+  orgId: string;
+  userId: string;
+  incoming: Workbook;
+  resolve(saved: Current): void;
+  reject(error: unknown): void;
+}
+
 /** Runs the tasks given for one key one after another, and tasks of different keys freely. */
 class KeyedQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -94,8 +103,12 @@ class KeyedQueue {
  * A save merges into the stored workbook and writes the result only over the version it merged
  * into (optimistic concurrency): if another save got there first, it reads again and merges
  * again, so concurrent saves from several tabs, devices or server processes all survive. The
- * workbook a process last wrote is kept in memory, so a save usually makes one statement; saves
- * of one learner run one at a time within a process, so they do not race each other.
+ * workbook a process last wrote is kept in memory, so a save usually makes one statement.
+ *
+ * On PostgreSQL, saves of one learner run one at a time within a process, so they do not race
+ * each other. On SQLite, the saves that arrive in one turn of the event loop are merged and
+ * written in one transaction (group commit: one commit, not one per save), synchronously, and
+ * each is answered once that transaction is committed.
  */
 export class WorkbookService {
   private readonly recent = new LRUCache<string, Current>({
@@ -103,6 +116,7 @@ export class WorkbookService {
     sizeCalculation: (current) => current.data.length * 2 + 256,
   });
   private readonly queue = new KeyedQueue();
+  private pending: PendingSave[] = [];
   private readonly select;
   private readonly insert;
   private readonly update;
@@ -119,6 +133,9 @@ export class WorkbookService {
           select: preparedSync(db, selectRow, 2),
           insert: preparedSync(db, insertRow, 5),
           update: preparedSync(db, updateRow, 6),
+          begin: db.sqlite.prepare('begin immediate'),
+          commit: db.sqlite.prepare('commit'),
+          rollback: db.sqlite.prepare('rollback'),
         }
       : null;
   }
@@ -147,7 +164,7 @@ export class WorkbookService {
   ): Promise<StoredWorkbook & { json: string }> {
     const key = `${orgId}\u0000${userId}`;
     const saved = this.sync
-      ? this.saveSync(key, orgId, userId, incoming)
+      ? await this.saveInNextCommit(key, orgId, userId, incoming)
       : await this.queue.run(key, () => this.saveAsync(key, orgId, userId, incoming));
     return {
       workbook: saved.workbook,
@@ -157,22 +174,77 @@ export class WorkbookService {
     };
   }
 
-  private saveSync(key: string, orgId: string, userId: string, incoming: Workbook): Current {
+  /**
+   * SQLite: the saves that arrive in one turn of the event loop are written in one transaction
+   * (group commit), and each is answered once that transaction is committed.
+   */
+  private saveInNextCommit(
+    key: string,
+    orgId: string,
+    userId: string,
+    incoming: Workbook,
+  ): Promise<Current> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ key, orgId, userId, incoming, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.commitPending());
+    });
+  }
+
+  private commitPending(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const sync = this.sync!;
+    const sqlite = this.db.sqlite!;
+    // Within the batch, a learner's next save merges into the one before it.
+    const written = new Map<string, Current>();
+    const outcomes: Array<{ saved: Current } | { error: unknown }> = [];
+    try {
+      sync.begin.run();
+      for (const save of batch) {
+        try {
+          const saved = this.saveSync(save.key, save.orgId, save.userId, save.incoming, written);
+          written.set(save.key, saved);
+          outcomes.push({ saved });
+        } catch (error) {
+          // A failed statement is undone alone (the others of the batch go on), unless SQLite
+          // had to end the transaction: then nothing of the batch is written.
+          if (!sqlite.inTransaction) throw error;
+          outcomes.push({ error });
+        }
+      }
+      sync.commit.run();
+    } catch (error) {
+      if (sqlite.inTransaction) sync.rollback.run();
+      for (const save of batch) save.reject(error);
+      return;
+    }
+    for (const [key, current] of written) this.recent.set(key, current);
+    batch.forEach((save, i) => {
+      const outcome = outcomes[i]!;
+      if ('saved' in outcome) save.resolve(outcome.saved);
+      else save.reject(outcome.error);
+    });
+  }
+
+  private saveSync(
+    key: string,
+    orgId: string,
+    userId: string,
+    incoming: Workbook,
+    written: Map<string, Current>,
+  ): Current {
     const sync = this.sync!;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let base = this.recent.get(key);
+      let base = attempt === 0 ? (written.get(key) ?? this.recent.get(key)) : undefined;
       if (!base) {
         const [row] = sync.select.all(orgId, userId);
         base = row && fromRow(row);
       }
       const next = merged(base, incoming);
-      const written = base
+      const changed = base
         ? sync.update.run(next.data, next.version, next.updatedAt, orgId, userId, base.version)
         : sync.insert.run(orgId, userId, next.data, next.version, next.updatedAt);
-      if (written === 1) {
-        this.recent.set(key, next);
-        return next;
-      }
+      if (changed === 1) return next;
       this.recent.delete(key);
     }
     throw busy();
