@@ -115,4 +115,30 @@ describe.each(DATABASE_KINDS)('WorkbookService, two servers on one %s database',
     expect(first.workbook.general.data).toEqual({ income: 0, rent: 1200 });
     expect(first.version).toBe(2);
   });
+
+  it('writes the saves of several learners made at once together; a stale one merges again', async () => {
+    const [a, b, c] = await Promise.all([learnerId(), learnerId(), learnerId()]);
+    const one = new WorkbookService(t.database.db);
+    const two = new WorkbookService(otherDb);
+    for (const userId of [a!, b!, c!])
+      await one.save(orgId, userId, withField('first', 1, '2026-01-01T00:00:00.000Z'));
+    // Another server saves learner a: what `one` holds of a is now stale.
+    await two.save(orgId, a!, withField('elsewhere', 2, '2026-01-01T00:00:01.000Z'));
+    const saved = await Promise.all(
+      [a!, b!, c!].map((userId) =>
+        one.save(orgId, userId, withField('together', 3, '2026-01-01T00:00:02.000Z')),
+      ),
+    );
+    expect(saved.map((s) => s.version)).toEqual([3, 2, 2]);
+    expect((await one.get(orgId, a!)).workbook.general.data).toEqual({
+      first: 1,
+      elsewhere: 2,
+      together: 3,
+    });
+    for (const userId of [b!, c!])
+      expect((await two.get(orgId, userId)).workbook.general.data).toEqual({
+        first: 1,
+        together: 3,
+      });
+  });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { prepared, preparedSync, preparedWrite } from '../db/prepared';
 import type { Database } from '../db/schema';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export interface StoredWorkbook {
   workbook: Workbook;
@@ -81,6 +81,57 @@ interface PendingSave {
   reject(error: unknown): void;
 }
 
+interface BatchedUpdate {
+  orgId: string;
+  userId: string;
+  next: Current;
+  /** The version the merge started from: the row is written only if it still has it. */
+  expected: number;
+}
+
+/**
+ * PostgreSQL: the updates asked for in one turn of the event loop, made by one statement (one
+ * round trip and one commit for all). Each caller learns whether its row was written; if the
+ * statement fails, none was, and each caller saves on its own.
+ */
+class BatchedUpdates {
+  private pending: Array<BatchedUpdate & { done(written: boolean): void }> = [];
+
+  constructor(private readonly db: Db) {}
+
+  write(update: BatchedUpdate): Promise<boolean> {
+    return new Promise((done) => {
+      this.pending.push({ ...update, done });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    let written = new Set<string>();
+    try {
+      const { rows } = await sql<{ org_id: string; user_id: string }>`
+        update workbooks as w
+        set data = v.data, version = v.version, updated_at = v.updated_at
+        from unnest(
+          ${batch.map((u) => u.orgId)}::text[],
+          ${batch.map((u) => u.userId)}::text[],
+          ${batch.map((u) => u.next.data)}::text[],
+          ${batch.map((u) => u.next.version)}::int[],
+          ${batch.map((u) => u.next.updatedAt)}::text[],
+          ${batch.map((u) => u.expected)}::int[]
+        ) as v(org_id, user_id, data, version, updated_at, expected)
+        where w.org_id = v.org_id and w.user_id = v.user_id and w.version = v.expected
+        returning w.org_id, w.user_id`.execute(this.db.kysely);
+      written = new Set(rows.map((row) => `${row.org_id}\u0000${row.user_id}`));
+    } catch {
+      // Nothing was written; each save goes again on its own, where its error is its own.
+    }
+    for (const update of batch) update.done(written.has(`${update.orgId}\u0000${update.userId}`));
+  }
+}
+
 /** Runs the tasks given for one key one after another, and tasks of different keys freely. */
 class KeyedQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -117,6 +168,7 @@ export class WorkbookService {
   });
   private readonly queue = new KeyedQueue();
   private pending: PendingSave[] = [];
+  private readonly updates: BatchedUpdates;
   private readonly select;
   private readonly insert;
   private readonly update;
@@ -126,6 +178,7 @@ export class WorkbookService {
     this.select = prepared(db.kysely, selectRow, 2);
     this.insert = preparedWrite(db.kysely, insertRow, 5);
     this.update = preparedWrite(db.kysely, updateRow, 6);
+    this.updates = new BatchedUpdates(db);
     // SQLite runs on this process's one connection, synchronously: read, merge and write follow
     // each other with nothing in between.
     this.sync = db.sqlite
@@ -165,7 +218,7 @@ export class WorkbookService {
     const key = `${orgId}\u0000${userId}`;
     const saved = this.sync
       ? await this.saveInNextCommit(key, orgId, userId, incoming)
-      : await this.queue.run(key, () => this.saveAsync(key, orgId, userId, incoming));
+      : await this.queue.run(key, () => this.saveBatched(key, orgId, userId, incoming));
     return {
       workbook: saved.workbook,
       version: saved.version,
@@ -248,6 +301,28 @@ export class WorkbookService {
       this.recent.delete(key);
     }
     throw busy();
+  }
+
+  /**
+   * PostgreSQL: a save whose stored workbook this process wrote last joins the saves of other
+   * learners made in the same turn of the event loop, all written by one UPDATE; anything else
+   * (first save, a workbook changed elsewhere, a failed batch) is saved on its own.
+   */
+  private async saveBatched(
+    key: string,
+    orgId: string,
+    userId: string,
+    incoming: Workbook,
+  ): Promise<Current> {
+    const base = this.recent.get(key);
+    if (!base) return this.saveAsync(key, orgId, userId, incoming);
+    const next = merged(base, incoming);
+    if (await this.updates.write({ orgId, userId, next, expected: base.version })) {
+      this.recent.set(key, next);
+      return next;
+    }
+    this.recent.delete(key);
+    return this.saveAsync(key, orgId, userId, incoming);
   }
 
   private async saveAsync(
