@@ -141,4 +141,19 @@ describe.each(DATABASE_KINDS)('WorkbookService, two servers on one %s database',
         together: 3,
       });
   });
+
+  it('waits for a transaction open on the connection, then saves', async () => {
+    const userId = await learnerId();
+    const service = new WorkbookService(t.database.db);
+    let save: Promise<unknown> | undefined;
+    await t.database.db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).execute();
+      save = service.save(orgId, userId, withField('income', 1, '2026-01-01T00:00:00.000Z'));
+      // The transaction stays open across turns of the event loop, as a sign-up's does.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await trx.selectFrom('users').select('id').where('id', '=', userId).execute();
+    });
+    await expect(save).resolves.toMatchObject({ version: 1 });
+    expect((await service.get(orgId, userId)).workbook.general.data).toEqual({ income: 1 });
+  });
 });

@@ -168,6 +168,7 @@ export class WorkbookService {
   });
   private readonly queue = new KeyedQueue();
   private pending: PendingSave[] = [];
+  private waitingSince: number | undefined;
   private readonly updates: BatchedUpdates;
   private readonly select;
   private readonly insert;
@@ -244,10 +245,18 @@ export class WorkbookService {
   }
 
   private commitPending(): void {
-    const batch = this.pending;
-    this.pending = [];
     const sync = this.sync!;
     const sqlite = this.db.sqlite!;
+    // A transaction of Kysely's (a sign-up, a content import) may be open on the connection,
+    // waiting between its statements: the batch waits for it to end.
+    // (Not for ever: after 5 s, BEGIN fails and the batch's saves answer an error.)
+    if (sqlite.inTransaction && Date.now() - (this.waitingSince ??= Date.now()) < 5_000) {
+      setTimeout(() => this.commitPending(), 1);
+      return;
+    }
+    this.waitingSince = undefined;
+    const batch = this.pending;
+    this.pending = [];
     // Within the batch, a learner's next save merges into the one before it.
     const written = new Map<string, Current>();
     const outcomes: Array<{ saved: Current } | { error: unknown }> = [];
