@@ -1,12 +1,11 @@
 import { avatarInitial, localeLabel, type AccountView } from '@portal/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session/session-context';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
-import { useCloseOnOutsidePointer } from '../hooks/use-close-on-outside-pointer';
-import { useMenuKeyboard } from '../hooks/use-menu-keyboard';
+import { useMenuButton } from '../hooks/use-menu-button';
 import { languageName } from './locale-switcher';
 
 interface AvatarMenuProps {
@@ -24,36 +23,9 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   const intl = useIntl();
   const { org, locale, changeLocale } = useOrganisation();
   const { signOut } = useSession();
-  const [isOpen, setOpen] = useState(false);
-  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
+  const menu = useMenuButton();
+  const { isOpen, close, buttonRef, menuRef, handleMenuKeyDown } = menu;
   const ids = { button: useId(), menu: useId(), locales: useId() };
-  const close = () => setOpen(false);
-  const { focusItem, handleMenuKeyDown } = useMenuKeyboard(menuRef, {
-    onEscape: () => {
-      setOpen(false);
-      buttonRef.current?.focus();
-    },
-    onTab: close,
-  });
-  useCloseOnOutsidePointer(isOpen, [buttonRef, menuRef], close);
-
-  useEffect(() => {
-    if (isOpen) focusItem(focusOnOpen);
-  }, [isOpen, focusOnOpen, focusItem]);
-
-  function open(at: 'first' | 'last') {
-    setFocusOnOpen(at);
-    setOpen(true);
-  }
-
-  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  }
 
   /** Leaves the menu for the button first, so a dialog opened next returns focus there. */
   function choose(action: () => void) {
@@ -76,8 +48,8 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
         aria-expanded={isOpen}
         aria-controls={ids.menu}
         aria-label={intl.formatMessage({ id: 'header.accountMenu' }, { name })}
-        onClick={() => (isOpen ? close() : open('first'))}
-        onKeyDown={handleButtonKeyDown}
+        onClick={menu.toggle}
+        onKeyDown={menu.handleButtonKeyDown}
       >
         {picture ? (
           <img className="avatar-button__image" src={picture} alt="" width={40} height={40} />

@@ -1,10 +1,9 @@
 import type { OrganisationView } from '@portal/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useCloseOnOutsidePointer } from '../hooks/use-close-on-outside-pointer';
-import { useMenuKeyboard } from '../hooks/use-menu-keyboard';
+import { useMenuButton } from '../hooks/use-menu-button';
 
 /**
  * The header's topics menu (a menu button): 'Browse topics', then every topic group and topic.
@@ -12,39 +11,9 @@ import { useMenuKeyboard } from '../hooks/use-menu-keyboard';
  * move; Escape closes it and returns to the button; Tab closes it and moves on.
  */
 export function TopicsMenu({ org }: { org: OrganisationView }) {
-  const [isOpen, setOpen] = useState(false);
-  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
+  const menu = useMenuButton();
+  const { isOpen, close, buttonRef, menuRef, handleMenuKeyDown } = menu;
   const ids = { button: useId(), menu: useId(), groups: useId(), topics: useId() };
-  const { focusItem, handleMenuKeyDown } = useMenuKeyboard(menuRef, {
-    onEscape: () => {
-      setOpen(false);
-      buttonRef.current?.focus();
-    },
-    onTab: () => setOpen(false),
-  });
-
-  useCloseOnOutsidePointer(isOpen, [buttonRef, menuRef], () => setOpen(false));
-
-  // The menu is display:none until the render that opens it commits: focus it afterwards.
-  useEffect(() => {
-    if (isOpen) focusItem(focusOnOpen);
-  }, [isOpen, focusOnOpen, focusItem]);
-
-  function open(at: 'first' | 'last') {
-    setFocusOnOpen(at);
-    setOpen(true);
-  }
-
-  function handleButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  }
-
-  const close = () => setOpen(false);
 
   return (
     <div className="menu-button">
@@ -56,8 +25,8 @@ export function TopicsMenu({ org }: { org: OrganisationView }) {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={ids.menu}
-        onClick={() => (isOpen ? close() : open('first'))}
-        onKeyDown={handleButtonKeyDown}
+        onClick={menu.toggle}
+        onKeyDown={menu.handleButtonKeyDown}
       >
         <FormattedMessage id="header.topics" />
         <span className="menu-button__chevron" aria-hidden="true" />
