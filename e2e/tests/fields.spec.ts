@@ -23,6 +23,16 @@ async function typeInto(page: Page, name: string, text: string) {
   await page.keyboard.press('Tab');
 }
 
+/** Presses `key` on the focused upload control and picks a small CSV file in the chooser it opens. */
+async function chooseFileWithKey(page: Page, key: 'Enter' | 'Space', name: string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(key)]);
+  await chooser.setFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Line,Month 1\nSales,1000\n'),
+  });
+}
+
 test.describe('fields', () => {
   test('numbers by keyboard: formulas and a show condition follow, saved on blur, there after a reload', async ({
     page,
@@ -332,6 +342,94 @@ test.describe('fields', () => {
         'cash-forecast-upload'
       ],
     ).toBeNull();
+  });
+
+  test('select and file by keyboard only: Tab to the list, a letter and arrows choose; Space or Enter opens the file chooser, Enter removes the file', async ({
+    page,
+  }) => {
+    const { token } = await openAsNewLearner(
+      page,
+      'selectfilekeys',
+      '/topic/general/page/general-about-you',
+    );
+    const savedRegion = async () =>
+      (await fetchWorkbook(page.request, token)).general.data['general-region'];
+    const region = page.getByRole('combobox', { name: 'Region' });
+    await expect(region).toHaveValue('');
+
+    // Tab from the radio group (nothing chosen yet) to the list; a letter picks the first match.
+    await page.getByRole('radio', { name: 'Managing my personal finances' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(region).toBeFocused();
+    await page.keyboard.press('u');
+    await expect(region).toHaveValue('us');
+    await expectAllSaved(page);
+    expect(await savedRegion()).toBe('us');
+    // Arrows and Home move the choice, each saved at once: the list never loses focus.
+    await page.keyboard.press('ArrowDown');
+    await expect(region).toHaveValue('other');
+    await expect.poll(savedRegion).toBe('other');
+    await page.keyboard.press('Home');
+    await expect(region).toHaveValue('');
+    await expect.poll(savedRegion).toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(region).toHaveValue('canada-other');
+    await expect.poll(savedRegion).toBe('canada-other');
+    await expect(region).toBeFocused();
+    await expectAllSaved(page);
+    await page.reload();
+    await expect(region).toHaveValue('canada-other');
+
+    // The file: Shift+Tab back from the next field to the upload control, Space opens the chooser.
+    await page.goto('/topic/cash-flow-forecasting/page/cash-forecast');
+    const upload = page.getByLabel('My completed template (optional)');
+    const nextField = page.getByRole('textbox', {
+      name: 'Cash in the bank at the start of next month ($)',
+    });
+    const link = page.getByRole('link', { name: 'forecast.csv' });
+    const remove = page.getByRole('button', { name: 'Remove the file forecast.csv' });
+    const savedFile = async () =>
+      (await fetchWorkbook(page.request, token)).topics['cash-flow-forecasting']?.[0]?.data[
+        'cash-forecast-upload'
+      ];
+    await nextField.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(upload).toBeFocused();
+    await chooseFileWithKey(page, 'Space', 'forecast.csv');
+    await expect(page.getByText('forecast.csv uploaded.')).toBeVisible();
+    await expect(link).toBeVisible();
+    // The control keeps the keyboard's focus through the upload.
+    await expect(upload).toBeFocused();
+    await expectAllSaved(page);
+    expect(await savedFile()).toMatchObject({ original_filename: 'forecast.csv' });
+
+    // Shift+Tab to the Remove button (before the control), Enter: the file is gone, said so,
+    // and the focus is back on the control.
+    await page.keyboard.press('Shift+Tab');
+    await expect(remove).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveCount(0);
+    await expect(remove).toHaveCount(0);
+    await expect(page.getByText('forecast.csv uploaded.')).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'forecast.csv removed.' }),
+    ).toBeVisible();
+    await expect(upload).toBeFocused();
+    await expect.poll(savedFile).toBeNull();
+    await expectAllSaved(page);
+
+    // After a reload it is still gone, and Enter opens the chooser as well.
+    await page.reload();
+    await expect(upload).toBeEnabled();
+    await expect(link).toHaveCount(0);
+    await nextField.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(upload).toBeFocused();
+    await chooseFileWithKey(page, 'Enter', 'plan.csv');
+    await expect(page.getByRole('link', { name: 'plan.csv' })).toBeVisible();
+    await expectAllSaved(page);
+    expect(await savedFile()).toMatchObject({ original_filename: 'plan.csv' });
   });
 
   test('a page with every field type is accessible (axe, WCAG 2.1 A and AA)', async ({ page }) => {

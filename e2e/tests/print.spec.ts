@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
-import { fetchTopic, openTopicScreen } from './support/topics';
+import { fetchTopic, openTopicScreen, sidebar, turns, visiblePages } from './support/topics';
 import { fetchWorkbook, saveWorkbook, worksheetWith } from './support/workbook';
 
 const TOPIC = 'budgeting-basics';
@@ -195,5 +195,22 @@ test.describe('print view', () => {
     await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
     await page.reload();
     await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
+  });
+
+  test('Ctrl+P on a page of a topic prints the page alone, black on white', async ({ page }) => {
+    const topic = await fetchTopic(page, TOPIC);
+    const [first] = visiblePages(topic);
+    await openTopicScreen(page, `/topic/${TOPIC}/page/${first!._id}`);
+    await expect(sidebar(page, topic.name)).toBeVisible();
+    await expect(turns(page)).toBeVisible();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(sidebar(page, topic.name)).toBeHidden();
+    await expect(turns(page)).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(255, 255, 255)');
   });
 });

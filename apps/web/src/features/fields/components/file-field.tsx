@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/spinner';
 import {
@@ -35,6 +35,7 @@ export interface FileFieldProps extends FieldControlProps {
 
 type UploadState =
   | { status: 'idle' | 'done' }
+  | { status: 'removed'; fileName: string }
   | { status: 'uploading'; fileName: string }
   | { status: 'error'; errors: string[] };
 
@@ -47,6 +48,8 @@ export function FileField(props: FileFieldProps) {
   const intl = useIntl();
   const ids = useFieldIds();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isUploading = state.status === 'uploading';
   const file = isFileValue(value) ? value : null;
   const canEdit = isSignedIn && !readOnly;
   const errors = state.status === 'error' ? state.errors.join('; ') : null;
@@ -71,7 +74,15 @@ export function FileField(props: FileFieldProps) {
 
   function remove() {
     onChange(null, { save: true });
-    setState({ status: 'idle' });
+    setState(file ? { status: 'removed', fileName: file.original_filename } : { status: 'idle' });
+    // The button goes away with the file: the keyboard goes on from the file input.
+    inputRef.current?.focus();
+  }
+
+  // While a file uploads the input stays focusable (a disabled one would drop the keyboard's
+  // focus), but opens no chooser.
+  function handleClick(event: MouseEvent<HTMLInputElement>) {
+    if (isUploading) event.preventDefault();
   }
 
   return (
@@ -105,10 +116,14 @@ export function FileField(props: FileFieldProps) {
       )}
       {isSignedIn ? (
         <input
+          ref={inputRef}
           id={ids.input}
           className="field-file__input"
           type="file"
-          disabled={!canEdit || state.status === 'uploading'}
+          disabled={!canEdit}
+          aria-disabled={isUploading || undefined}
+          aria-busy={isUploading || undefined}
+          onClick={handleClick}
           aria-describedby={describedBy(field.question && ids.help, errors && ids.error)}
           aria-invalid={errors ? true : undefined}
           onChange={(event) => void handleFile(event)}
@@ -133,6 +148,11 @@ export function FileField(props: FileFieldProps) {
             label={intl.formatMessage({ id: 'fields.file.uploading' }, { name: state.fileName })}
           />
         </div>
+      )}
+      {state.status === 'removed' && (
+        <p className="field-file__status" role="status">
+          <FormattedMessage id="fields.file.removed" values={{ name: state.fileName }} />
+        </p>
       )}
       {state.status === 'done' && file && (
         <p className="field-file__status" role="status">
