@@ -53,16 +53,30 @@ const isId = (key: string) => key.length >= 1 && key.length <= 100 && key !== '_
 const isTime = (value: unknown) => typeof value === 'string' && value.length <= 40;
 
 /** A plain object whose keys are ids (1 to 100 characters) and whose values pass `check`. */
-function idRecord<V>(check: (value: unknown) => boolean, message: string) {
-  return z.custom<Record<string, V>>(
-    (value) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-      for (const key in value)
-        if (!isId(key) || !check((value as Record<string, unknown>)[key])) return false;
-      return true;
-    },
-    { message },
+function idRecord<V>(
+  check: (value: unknown) => boolean,
+  message: string,
+  values: Record<string, unknown>,
+) {
+  return (
+    z
+      .custom<Record<string, V>>(
+        (value) => {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+          if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+          for (const key in value)
+            if (!isId(key) || !check((value as Record<string, unknown>)[key])) return false;
+          return true;
+        },
+        { message },
+      )
+      // What the OpenAPI document (/api/docs) says of it.
+      .meta({
+        description: message,
+        type: 'object',
+        propertyNames: { minLength: 1, maxLength: 100 },
+        additionalProperties: values,
+      })
   );
 }
 
@@ -70,11 +84,13 @@ export const sheetSchema = z.object({
   data: idRecord<unknown>(
     isFieldValue,
     'must map field ids (1 to 100 characters) to values (text, number, yes/no, null, table or file)',
+    { type: ['string', 'number', 'boolean', 'null', 'array', 'object'] },
   ).default({}),
   /** When each field of `data` was last edited (ISO time). */
   fieldTimes: idRecord<string>(
     isTime,
     'must map field ids (1 to 100 characters) to times (at most 40 characters)',
+    { type: 'string', maxLength: 40 },
   ).default({}),
   updatedAt: time.optional(),
   completedPages: z.array(id).max(10_000).default([]),
