@@ -209,6 +209,7 @@ test.describe('print view', () => {
     await expect(page.getByRole('contentinfo')).toBeHidden();
     await expect(sidebar(page, topic.name)).toBeHidden();
     await expect(turns(page)).toBeHidden();
+    await expect(page.getByRole('link', { name: /^Print/ })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(255, 255, 255)');
