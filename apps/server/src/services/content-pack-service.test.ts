@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './passwords';
 import { exportContentPack, importContentPack } from './content-pack-service';
@@ -214,4 +215,23 @@ describe.each(DATABASE_KINDS)('content packs on %s', (kind) => {
         .executeTakeFirst()
     )?.id;
   }
+});
+
+// PostgreSQL plans by statistics: after an import they must describe the new rows.
+describe('content packs on postgres: planner statistics', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it('leaves fresh statistics of the search table after an import', async () => {
+    await importContentPack(t.db, makePack('statsorg'));
+    const { rows } = await sql<{ analysed: boolean }>`
+      select last_analyze is not null as analysed
+      from pg_stat_user_tables where relname = 'topic_search'`.execute(t.db.kysely);
+    expect(rows[0]?.analysed).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import {
   type Topic,
   type UserGroup,
 } from '@portal/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { sanitizeLocalisedHtml } from './html';
@@ -155,6 +155,11 @@ export async function importContentPack(db: Db, input: unknown): Promise<ImportR
     }
     await writeUsers(trx, orgId, users);
   });
+  // A pack changes many rows at once: fresh statistics let PostgreSQL's planner use the search
+  // index for rare words, rather than the estimates of an empty table (autovacuum comes later).
+  // SQLite's FTS5 plans without them.
+  if (contentChanged && db.dialect === 'postgres')
+    await sql`analyze topic_search, topics`.execute(k);
   return { ok: true, organisationId: orgId, alias, changed: true };
 }
 
