@@ -19,7 +19,7 @@ const MAX_VALUE_DEPTH = 8;
 /**
  * A field's value: text, a number, yes/no, nothing, or a table or file value built of these
  * (lists and objects, at most 8 deep). Checked by hand rather than by a recursive union of
- * schemas: every save carries every answer, and this check is one pass with no allocation.
+ * schemas: every save carries every answer, and this check is one pass that copies nothing.
  */
 export function isFieldValue(value: unknown, depth = 0): boolean {
   switch (typeof value) {
@@ -34,19 +34,22 @@ export function isFieldValue(value: unknown, depth = 0): boolean {
       if (depth >= MAX_VALUE_DEPTH) return false;
       if (Array.isArray(value))
         return value.length <= 10_000 && value.every((item) => isFieldValue(item, depth + 1));
-      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-      for (const key in value)
-        if (
-          key.length > 200 ||
-          key === '__proto__' ||
-          !isFieldValue((value as Record<string, unknown>)[key], depth + 1)
-        )
-          return false;
-      return true;
+      return everyEntry(
+        value,
+        (key, item) => key.length <= 200 && key !== '__proto__' && isFieldValue(item, depth + 1),
+      );
     }
     default:
       return false;
   }
+}
+
+/** Whether `value` is a plain object (as JSON makes) each of whose entries passes `ok`. */
+function everyEntry(value: unknown, ok: (key: string, item: unknown) => boolean): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (!ok(key, (value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 const isId = (key: string) => key.length >= 1 && key.length <= 100 && key !== '__proto__';
@@ -61,13 +64,7 @@ function idRecord<V>(
   return (
     z
       .custom<Record<string, V>>(
-        (value) => {
-          if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-          if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-          for (const key in value)
-            if (!isId(key) || !check((value as Record<string, unknown>)[key])) return false;
-          return true;
-        },
+        (value) => everyEntry(value, (key, item) => isId(key) && check(item)),
         { message },
       )
       // What the OpenAPI document (/api/docs) says of it.

@@ -28,14 +28,15 @@ function compileOnce<Args extends unknown[], Row>(
   return { sql: compiled.sql, bind };
 }
 
-function compileForExecutor<Args extends unknown[], Row>(
+/** Runs the compiled query on Kysely's connection, with the real arguments. */
+function compileForKysely<Args extends unknown[], Row>(
   kysely: Kysely<Database>,
   build: Builder<Args, Row>,
   arity: number,
 ) {
   const { sql, bind } = compileOnce(kysely, build, arity);
-  return (executor: Kysely<Database>, args: Args): Promise<QueryResult<Row>> =>
-    executor.executeQuery<Row>(CompiledQuery.raw(sql, bind(args)));
+  return (args: Args): Promise<QueryResult<Row>> =>
+    kysely.executeQuery<Row>(CompiledQuery.raw(sql, bind(args)));
 }
 
 /**
@@ -47,14 +48,8 @@ export function prepared<Args extends unknown[], Row>(
   build: Builder<Args, Row>,
   arity: Args['length'],
 ) {
-  const run = compileForExecutor(kysely, build, arity);
-  const query = async (...args: Args): Promise<Row[]> => (await run(kysely, args)).rows;
-  /** The same query inside a transaction. */
-  query.in =
-    (executor: Kysely<Database>) =>
-    async (...args: Args): Promise<Row[]> =>
-      (await run(executor, args)).rows;
-  return query;
+  const run = compileForKysely(kysely, build, arity);
+  return async (...args: Args): Promise<Row[]> => (await run(args)).rows;
 }
 
 /** As `prepared`, for an update or insert: answers how many rows it changed. */
@@ -63,15 +58,8 @@ export function preparedWrite<Args extends unknown[]>(
   build: Builder<Args, unknown>,
   arity: Args['length'],
 ) {
-  const run = compileForExecutor(kysely, build, arity);
-  const write = async (...args: Args): Promise<number> =>
-    Number((await run(kysely, args)).numAffectedRows ?? 0);
-  /** The same write inside a transaction. */
-  write.in =
-    (executor: Kysely<Database>) =>
-    async (...args: Args): Promise<number> =>
-      Number((await run(executor, args)).numAffectedRows ?? 0);
-  return write;
+  const run = compileForKysely(kysely, build, arity);
+  return async (...args: Args): Promise<number> => Number((await run(args)).numAffectedRows ?? 0);
 }
 
 /**

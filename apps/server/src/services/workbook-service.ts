@@ -1,10 +1,10 @@
 import { emptyWorkbook, mergeWorkbooks, type Workbook } from '@portal/domain';
+import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
-import { HttpError } from '../http/errors';
 import { prepared, preparedSync, preparedWrite } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { sql, type Kysely } from 'kysely';
+import { HttpError } from '../http/errors';
 
 export interface StoredWorkbook {
   workbook: Workbook;
@@ -29,6 +29,9 @@ const RECENT_BYTES = 64 * 1024 * 1024;
 const MAX_ATTEMPTS = 20;
 
 type Row = { data: string; version: number | string; updated_at: string };
+
+/** One learner's workbook in one organisation: the key of the cache, the queue and batches. */
+const keyOf = (orgId: string, userId: string) => `${orgId}\u0000${userId}`;
 
 const selectRow = (k: Kysely<Database>, orgId: string, userId: string) =>
   k
@@ -124,11 +127,11 @@ class BatchedUpdates {
         ) as v(org_id, user_id, data, version, updated_at, expected)
         where w.org_id = v.org_id and w.user_id = v.user_id and w.version = v.expected
         returning w.org_id, w.user_id`.execute(this.db.kysely);
-      written = new Set(rows.map((row) => `${row.org_id}\u0000${row.user_id}`));
+      written = new Set(rows.map((row) => keyOf(row.org_id, row.user_id)));
     } catch {
       // Nothing was written; each save goes again on its own, where its error is its own.
     }
-    for (const update of batch) update.done(written.has(`${update.orgId}\u0000${update.userId}`));
+    for (const update of batch) update.done(written.has(keyOf(update.orgId, update.userId)));
   }
 }
 
@@ -216,7 +219,7 @@ export class WorkbookService {
     userId: string,
     incoming: Workbook,
   ): Promise<StoredWorkbook & { json: string }> {
-    const key = `${orgId}\u0000${userId}`;
+    const key = keyOf(orgId, userId);
     const saved = this.sync
       ? await this.saveInNextCommit(key, orgId, userId, incoming)
       : await this.queue.run(key, () => this.saveBatched(key, orgId, userId, incoming));
@@ -361,9 +364,7 @@ export class WorkbookService {
 }
 
 function merged(base: Current | undefined, incoming: Workbook): Current {
-  const workbook = base
-    ? mergeWorkbooks(base.workbook, incoming)
-    : mergeWorkbooks(emptyWorkbook(), incoming);
+  const workbook = mergeWorkbooks(base?.workbook ?? emptyWorkbook(), incoming);
   return {
     workbook,
     data: JSON.stringify(workbook),

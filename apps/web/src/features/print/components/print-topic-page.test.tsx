@@ -69,46 +69,42 @@ const topic: TopicView = sampleTopic({
   ],
 });
 
-function storeVisitorAnswers(data: Record<string, unknown>) {
-  const worksheet = {
-    _id: 'w1',
-    name: 'Mine',
-    createdAt: '2024-01-01',
-    data,
-    fieldTimes: {},
-    completedPages: [],
-  };
+const worksheet = (id: string, name: string, data: Record<string, unknown>) => ({
+  _id: id,
+  name,
+  createdAt: '2024-01-01',
+  data,
+  fieldTimes: {},
+  completedPages: [],
+});
+
+/** A visitor's workbook in this browser: worksheets of the topic, and maybe a saved history. */
+function storeVisitorWorkbook(
+  worksheets: ReturnType<typeof worksheet>[],
+  history: { topicId: string; worksheetIndex: number; pageId: string } | null = null,
+) {
   window.localStorage.setItem(
     'anonymousWorkbook',
     JSON.stringify({
       general: { data: {}, fieldTimes: {}, completedPages: [] },
-      topics: { budgeting: [worksheet] },
+      topics: { budgeting: worksheets },
+      history,
     }),
   );
 }
 
+function storeVisitorAnswers(data: Record<string, unknown>) {
+  storeVisitorWorkbook([worksheet('w1', 'Mine', data)]);
+}
+
 /** Two worksheets of a topic with several, and a saved history that may point at one. */
 function storeTwoWorksheets(history: { topicId: string; worksheetIndex: number } | null) {
-  const worksheet = (id: string, name: string, goal: string) => ({
-    _id: id,
-    name,
-    createdAt: '2024-01-01',
-    data: { goal },
-    fieldTimes: {},
-    completedPages: [],
-  });
-  window.localStorage.setItem(
-    'anonymousWorkbook',
-    JSON.stringify({
-      general: { data: {}, fieldTimes: {}, completedPages: [] },
-      topics: {
-        budgeting: [
-          worksheet('w1', 'First plan', 'Pay off the card'),
-          worksheet('w2', 'Second plan', 'Buy a bike'),
-        ],
-      },
-      history: history && { ...history, pageId: 'answers' },
-    }),
+  storeVisitorWorkbook(
+    [
+      worksheet('w1', 'First plan', { goal: 'Pay off the card' }),
+      worksheet('w2', 'Second plan', { goal: 'Buy a bike' }),
+    ],
+    history && { ...history, pageId: 'answers' },
   );
 }
 
