@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    // The domain is pure (design §1): no I/O, no environment, nothing of ours.
+    // The domain is pure (docs/design.md §1): no I/O, no environment, nothing of ours.
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -72,7 +72,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Features never import each other; shared code lives in components/, lib/ or app/.
+  // Features never import each other, nor app/ (which composes them): what several of them
+  // share lives in components/ or lib/.
   ...FEATURES.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     rules: {
@@ -83,7 +84,13 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((f) => f !== name).join('|')})(/|$)`,
               message:
-                'A feature never imports another feature: share it through components/, lib/ or app/.',
+                'A feature never imports another feature: share it through components/ or lib/.',
+            },
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message:
+                'A feature never imports app/: what it needs of the session, the organisation or ' +
+                'another feature comes through lib/ (app/ provides it).',
             },
           ],
         },
@@ -91,12 +98,89 @@ export default tseslint.config(
     },
   })),
   {
+    // Shared code sits below the features and app/, so it never imports them.
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features)(/|$)',
+              message:
+                'components/ and lib/ never import app/ or a feature: they are shared by them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
-      // Configuration is read once, in config.ts (conventions §4).
+      // Configuration is read once, in config.ts (docs/conventions.md §4).
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
+    },
+  },
+  {
+    // Queries live in db/ (repositories and migrations); services call repositories, routes call
+    // services, and nothing else builds SQL.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message:
+                'Queries live in apps/server/src/db/repositories; call a repository function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database layer knows nothing above it: no services, routes, HTTP or policies.
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(services|routes|http|policies|adapters)(/|$)',
+              message:
+                'db/ is the bottom layer: it never imports services, routes, http, policies or adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are HTTP only: validate, call a service, present. They never reach the database.
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Routes never build queries.' }],
+          patterns: [
+            {
+              regex: '(^|/)db/',
+              message: 'Routes never reach the database: call a service.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,7 +14,16 @@ export async function startPortal({ port, env = {} }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/readyz`);
-  return { url: `http://127.0.0.1:${port}`, dataDir, stop: () => stopChild(child) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    /** The server's CPU time so far (user + system, ms; Linux, 10 ms steps). */
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+    },
+    stop: () => stopChild(child),
+  };
 }
 
 export async function startBare({ port, jsonFile }) {

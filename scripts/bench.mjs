@@ -2,9 +2,13 @@
 // machine, over loopback (autocannon for throughput; a request loop for p95, which autocannon
 // does not report). Results are printed and written to bench-results/latest.json.
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
+import Stripe from 'stripe';
+import { burst, openConnections, quantile, requestBytes } from '../bench/burst.mjs';
+import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
   createPostgresDatabase,
@@ -209,10 +213,236 @@ async function perDatabase(kind) {
   results[kind] = out;
 }
 
+/**
+ * Issue 11: 100 paid Checkout Sessions, each webhook delivered 5 times, all 500 at once and
+ * shuffled, to the real server with PAYMENTS=stripe (Checkout Sessions from a local stand-in of
+ * Stripe's API, webhooks signed by the stripe package). Exactly 100 fulfilments: one seat
+ * invitation per order and one receipt per order.
+ *
+ * Each of the 500 is timed from just before its bytes are written to the last byte of its
+ * answer, on 500 connections opened beforehand, one request each (bench/burst.mjs: a lean
+ * client, so that the bench's own CPU on these two cores is not most of what is measured). The
+ * floor is the same 500 at once to GET /healthz on the same server, same client, just before.
+ * The same is then measured with fetch (undici), as before, on 100 other events, for comparison.
+ */
+async function webhookDeliveries(kind) {
+  const secret = 'whsec_bench';
+  const fake = await startFakeStripe({ port: 3905 });
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const portal = await startPortal({
+    port: 3906,
+    env: {
+      RATE_LIMIT_SCALE: '1000',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_API_URL: fake.url,
+      ...(pg && { DATABASE_URL: pg.url }),
+    },
+  });
+  const api = `${portal.url}/api/org/doughmain`;
+  const host = new URL(portal.url).host;
+  let sockets = [];
+  try {
+    const auth = (token) => ({ authorization: `Bearer ${token}` });
+    const tokens = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${api}/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `buyer${i}`,
+          email: `buyer${i}@bench.example`,
+          password: 'bench-password',
+        }),
+      });
+      tokens.push((await res.json()).token);
+    }
+    const buy = async (i) => {
+      const token = tokens[i % tokens.length];
+      const res = await fetch(`${api}/bundle/personal-finance-club/purchase`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth(token) },
+        body: JSON.stringify({ quantity: 1 }),
+      });
+      if (!res.ok) throw new Error(`purchase answered ${res.status}: ${await res.text()}`);
+      const sessionId = (await res.json()).checkoutSession.url.split('/').pop();
+      const list = await (await fetch(`${api}/order`, { headers: auth(token) })).json();
+      return { token, sessionId, order: list.orders[0] };
+    };
+    const stripe = new Stripe('sk_test_bench');
+    /** 100 orders, and their paid events, 5 deliveries each, shuffled. */
+    const eventsFor = async (name) => {
+      const orders = [];
+      for (let i = 0; i < 100; i++) orders.push(await buy(i));
+      const deliveries = orders.flatMap(({ order, sessionId }, i) => {
+        const payload = JSON.stringify({
+          id: `evt_${name}_${i}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id: sessionId,
+              object: 'checkout.session',
+              amount_total: order.totalCents,
+              currency: 'usd',
+              client_reference_id: order._id,
+              payment_status: 'paid',
+              status: 'complete',
+            },
+          },
+        });
+        const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+        return Array.from({ length: 5 }, () => ({ payload, signature }));
+      });
+      for (let i = deliveries.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [deliveries[i], deliveries[j]] = [deliveries[j], deliveries[i]];
+      }
+      return { orders, deliveries };
+    };
+    const warmUp = await eventsFor('warm');
+    const lean = await eventsFor('lean');
+    const viaFetch = await eventsFor('fetch');
+    const count = lean.deliveries.length;
+    const webhookBytes = ({ payload, signature }) =>
+      requestBytes({
+        method: 'POST',
+        path: '/api/payments/stripe/webhook',
+        host,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+
+    // The lean client: the floor, then the webhooks.
+    sockets = await openConnections(portal.url, count);
+    const healthz = Array(count).fill(requestBytes({ path: '/healthz', host }));
+    // Warm-up, as a running server is: the same burst on 100 other events (its code compiled by
+    // V8, the statements prepared), and /healthz; then the worker's fulfilments are let finish.
+    const warm = await burst(sockets, warmUp.deliveries.map(webhookBytes));
+    await new Promise((r) => setTimeout(r, 1_000));
+    await burst(sockets, healthz);
+    let cpu = portal.cpuMs();
+    const leanFloor = await burst(sockets, healthz);
+    const floorServerCpuMs = portal.cpuMs() - cpu;
+    cpu = portal.cpuMs();
+    const leanRun = await burst(sockets, lean.deliveries.map(webhookBytes));
+    const leanServerCpuMs = portal.cpuMs() - cpu;
+    for (const socket of sockets) socket.destroy();
+    sockets = [];
+
+    // fetch, as the bench measured before: the floor, then the webhooks.
+    const all = async (send) => {
+      const took = [];
+      const cpu = process.cpuUsage();
+      const statuses = await Promise.all(
+        Array.from({ length: count }, async (_, i) => {
+          const start = performance.now();
+          const res = await send(i);
+          await res.arrayBuffer();
+          took.push(performance.now() - start);
+          return res.status;
+        }),
+      );
+      const used = process.cpuUsage(cpu);
+      took.sort((a, b) => a - b);
+      return { statuses, took, clientCpuMs: (used.user + used.system) / 1000 };
+    };
+    await all(() => fetch(`${portal.url}/healthz`));
+    const fetchFloor = await all(() => fetch(`${portal.url}/healthz`));
+    const fetchRun = await all((i) =>
+      fetch(`${portal.url}/api/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': viaFetch.deliveries[i].signature,
+        },
+        body: viaFetch.deliveries[i].payload,
+      }),
+    );
+
+    // Fulfilment follows the answers (a worker fulfils what the webhook recorded): wait for it.
+    const orders = [...warmUp.orders, ...lean.orders, ...viaFetch.orders];
+    const until = Date.now() + 20_000;
+    let fulfilled = 0;
+    for (const { token, order } of orders) {
+      for (;;) {
+        const one = await (
+          await fetch(`${api}/order/${order._id}`, { headers: auth(token) })
+        ).json();
+        if (one.order.status === 'fulfilled') {
+          fulfilled += 1;
+          break;
+        }
+        if (Date.now() > until) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    let seats = 0;
+    for (const { token, order } of orders) {
+      const inv = await (
+        await fetch(`${api}/order/${order._id}/invites`, { headers: auth(token) })
+      ).json();
+      seats += inv.invites.length;
+    }
+    const outbox = path.join(portal.dataDir, 'outbox');
+    const countReceipts = () =>
+      existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0;
+    while (countReceipts() < orders.length && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    const receipts = countReceipts();
+    const all2xx = [...warm.statuses, ...leanRun.statuses, ...fetchRun.statuses].every(
+      (s) => s >= 200 && s < 300,
+    );
+    const p99 = quantile(leanRun.took, 0.99);
+    const total = orders.length;
+    results[`${kind}Webhooks`] = {
+      route: 'POST /api/payments/stripe/webhook',
+      deliveries: count,
+      events: lean.orders.length,
+      all2xx,
+      fulfilledOrders: fulfilled,
+      seatInvitations: seats,
+      receipts,
+      p50Ms: quantile(leanRun.took, 0.5),
+      p99Ms: p99,
+      maxMs: quantile(leanRun.took, 1),
+      baselineP99Ms: quantile(leanFloor.took, 0.99),
+      clientCpuMs: Math.round(leanRun.clientCpuMs),
+      serverCpuMs: leanServerCpuMs,
+      baselineServerCpuMs: floorServerCpuMs,
+      coldP99Ms: quantile(warm.took, 0.99),
+      baseline:
+        '500 GET /healthz at once on the same server and client (the floor of 500 simultaneous requests here)',
+      fetchClient: {
+        note: 'the same with fetch (undici) on 100 other events, timed from the call of fetch',
+        p50Ms: quantile(fetchRun.took, 0.5),
+        p99Ms: quantile(fetchRun.took, 0.99),
+        baselineP99Ms: quantile(fetchFloor.took, 0.99),
+        clientCpuMs: Math.round(fetchRun.clientCpuMs),
+      },
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      target: `all 2xx, exactly one fulfilment per event (${total} events: warm-up, lean, fetch), p99 < 100 ms`,
+      met: all2xx && fulfilled === total && seats === total && receipts === total && p99 < 100,
+    };
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await portal.stop();
+    await pg?.drop();
+    await fake.stop();
+  }
+}
+
 if (!only || only === 'org') await organisationVersusBare();
 if (!only || only === 'formulas') formulaRecompute();
 if (!only || only === 'sqlite') await perDatabase('sqlite');
 if (!only || only === 'postgres') await perDatabase('postgres');
+if (!only || only === 'webhooks') {
+  await webhookDeliveries('sqlite');
+  await webhookDeliveries('postgres');
+}
 
 console.log(
   '\nBenchmarks (loopback; autocannon with 50 connections for throughput, 8 concurrent requests for latency):',

@@ -28,10 +28,13 @@ const npx = (args) => ['npx', args];
 let passed = 0;
 let failed = 0;
 const failures = [];
+// Names of the tests that did not pass, repeated at the very end so the tail of a CI log shows them.
+const failedNames = [];
 
 const checks = [
   ['typecheck', ...npx(['tsc', '-b'])],
   ['lint', ...npx(['eslint', '.', '--max-warnings', '0'])],
+  ['import cycles', 'npm', ['run', '--silent', 'check:cycles']],
 ];
 for (const [title, command, args] of checks) if (!step(title, command, args)) failures.push(title);
 
@@ -45,6 +48,18 @@ if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status !== 'passed')
+        failedNames.push(
+          `${path.relative(root, file.name)} › ${test.fullName} (${test.status})${
+            test.failureMessages?.[0] ? `\n      ${test.failureMessages[0].split('\n')[0].slice(0, 300)}` : ''
+          }`,
+        );
+  if (!unitOk && !report.numFailedTests)
+    for (const file of report.testResults ?? [])
+      if (file.status === 'failed' && file.message)
+        failedNames.push(`${path.relative(root, file.name)}: ${file.message.split('\n')[0].slice(0, 300)}`);
 }
 if (!unitOk) failures.push('vitest');
 
@@ -63,10 +78,20 @@ if (step('build', 'npm', ['run', 'build'])) {
     const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected + stats.skipped;
+    const report = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected' || test.status === 'skipped' || test.status === 'flaky')
+            failedNames.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')} (${test.status})`);
+      for (const child of suite.suites ?? []) walk(child, [...trail, child.title].filter(Boolean));
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
   } else failed += 1;
   if (!e2eOk) failures.push('playwright');
 } else failures.push('build');
 
+if (failedNames.length) console.log(`\nTests that did not pass:\n  ${failedNames.join('\n  ')}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 // A step that failed without a failing test (typecheck, lint, build, an unhandled error) counts too.
 if (failures.length && !failed) failed = failures.length;

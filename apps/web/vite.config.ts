@@ -50,7 +50,7 @@ export default defineConfig(({ command }) => ({
     // The server gives files under dist/assets long cache headers: they must be content-hashed.
     assetsDir: 'assets',
     rolldownOptions: {
-      // packages/domain is pure (conventions §1): a module none of whose exports are used — the
+      // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the
       // zod content-pack schemas, on the home route — must not be bundled.
       treeshake: {
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),

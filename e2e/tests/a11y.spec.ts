@@ -26,7 +26,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
   });
 
   test('a coming-soon page', async ({ page }) => {
-    await openApp(page, '/store');
+    await openApp(page, '/sso?oauth=group1');
     await expectNoAxeViolations(page);
   });
 

@@ -25,7 +25,7 @@ async function logOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-test.describe('sign up (spec §4)', () => {
+test.describe('sign up (docs/product-spec.md §4)', () => {
   test('lands on /topics signed in, with the anonymous workbook saved to the account', async ({
     page,
   }) => {
@@ -94,7 +94,7 @@ test.describe('sign up (spec §4)', () => {
   });
 });
 
-test.describe('log in and log out (spec §4)', () => {
+test.describe('log in and log out (docs/product-spec.md §4)', () => {
   test('logs in by username, lands on /topics, then logs out to /signin and the token is revoked', async ({
     page,
   }) => {
@@ -159,7 +159,7 @@ test.describe('log in and log out (spec §4)', () => {
   });
 });
 
-test.describe('forgotten password by real mail (spec §4, design §11)', () => {
+test.describe('forgotten password by real mail (docs/product-spec.md §4, docs/design.md §11)', () => {
   test('mail → reset link → new password → log in with it; the old one and the used link fail', async ({
     page,
   }) => {
@@ -214,7 +214,7 @@ test.describe('forgotten password by real mail (spec §4, design §11)', () => {
   });
 });
 
-test.describe('idle timeout (spec §4)', () => {
+test.describe('idle timeout (docs/product-spec.md §4)', () => {
   test('30 minutes without activity log the learner out to /signin?timeout=1', async ({ page }) => {
     const learner = newLearner('idle');
     const token = await signUpByApi(page.request, learner);

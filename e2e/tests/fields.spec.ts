@@ -105,7 +105,7 @@ test.describe('fields', () => {
     await expectAllSaved(page);
 
     const region = page.getByRole('combobox', { name: 'Region' });
-    // No default: the empty "Select a value" comes first (spec §5).
+    // No default: the empty "Select a value" comes first (docs/product-spec.md §5).
     await expect(region.locator('option').first()).toHaveText('Select a value');
     await region.selectOption({ label: 'Québec' });
     await expectAllSaved(page);

@@ -25,7 +25,7 @@ const ROWS = [
 
 /**
  * PUT /{org}/workbook with one worksheet of budgeting-basics. Each edit is stamped now: the
- * server keeps the newest edit of each field (design §8).
+ * server keeps the newest edit of each field (docs/design.md §8).
  */
 async function saveAnswers(
   request: APIRequestContext,

@@ -172,7 +172,7 @@ test.describe('print view', () => {
     await page.getByRole('link', { name: 'Print Compare job offers' }).click();
     await expectPrintedOffer(page, 'Beta offer', 'Beta, team lead', 'Acme, analyst');
 
-    // The topic home clears the saved history (spec §4), and the selection lives only in the
+    // The topic home clears the saved history (docs/product-spec.md §4), and the selection lives only in the
     // running app: printed again after a reload, the topic starts on its first worksheet.
     expect((await fetchWorkbook(page.request, token)).history ?? null).toBeNull();
     await page.reload();
@@ -186,7 +186,7 @@ test.describe('print view', () => {
     await openSignedIn(page, token, `/topic/${JOBS}/page/job-numbers`);
     await currentWorksheet(page).selectOption({ label: '2. Beta offer' });
     await expect(page.getByRole('textbox', { name: EMPLOYER })).toHaveValue('Beta, team lead');
-    // Entering a page saves the history with the worksheet (spec §4).
+    // Entering a page saves the history with the worksheet (docs/product-spec.md §4).
     await expect
       .poll(async () => (await fetchWorkbook(page.request, token)).history)
       .toMatchObject({ topicId: JOBS, pageId: 'job-numbers', worksheetIndex: 1 });

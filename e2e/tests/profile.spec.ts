@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { avatarButton, DOUGHMAIN, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { makePng } from './support/png';
 
-test.describe('profile page (spec §2, §4 inline edit)', () => {
+test.describe('profile page (docs/product-spec.md §2, §4 inline edit)', () => {
   test('Enter saves a field; the header follows; the change survives a reload', async ({
     page,
   }) => {
@@ -64,7 +64,7 @@ test.describe('profile page (spec §2, §4 inline edit)', () => {
   });
 });
 
-test.describe('profile picture (spec §4, §5)', () => {
+test.describe('profile picture (docs/product-spec.md §4, §5)', () => {
   test('uploads a PNG, shows it in the header, and removes it', async ({ page }) => {
     const learner = newLearner('picture');
     const token = await signUpByApi(page.request, learner);

@@ -11,7 +11,7 @@ import {
 
 const TOPIC = 'budgeting-basics';
 
-/** Home, the pages, the report card when there is one, other topics (spec §4). */
+/** Home, the pages, the report card when there is one, other topics (docs/product-spec.md §4). */
 function expectedSequence(topic: TopicAnswer) {
   return [
     { url: `/topic/${TOPIC}`, label: 'Home', heading: topic.name },
@@ -34,7 +34,7 @@ async function expectAt(
 ) {
   await expect(page).toHaveURL(step.url);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(step.heading);
-  // A page visited is completed (spec §4) and then marked after its name.
+  // A page visited is completed (docs/product-spec.md §4) and then marked after its name.
   await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(
     new RegExp(`^${step.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( ✓completed)?$`),
   );
@@ -65,7 +65,7 @@ test.describe('topic layout', () => {
     }
     await expect(turns(page).getByRole('link', { name: /^Next/ })).toHaveCount(0);
 
-    // Back down to the first page; from there, nothing is previous (spec §4).
+    // Back down to the first page; from there, nothing is previous (docs/product-spec.md §4).
     for (const step of sequence.slice(1, -1).reverse()) {
       await turns(page)
         .getByRole('link', { name: /^Previous/ })
@@ -102,7 +102,7 @@ test.describe('topic layout', () => {
     expect(await content.evaluate((el) => getComputedStyle(el).animationName)).toBe(
       'page-flip-next',
     );
-    // The first page has no Previous (spec §4): an earlier sidebar entry flips backwards too.
+    // The first page has no Previous (docs/product-spec.md §4): an earlier sidebar entry flips backwards too.
     await page.locator('.topic-sidebar').getByRole('link', { name: 'Home', exact: true }).click();
     await expect(content).toHaveClass(/page-flip--previous/);
 

@@ -20,17 +20,22 @@ import {
   securityHeaders,
 } from './http/security-headers';
 import { loggerOptions } from './http/logging';
+import { requestContext } from './http/request-context';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
+import { storeRoutes } from './routes/store';
 import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
 import { registerWeb } from './routes/web';
 import { createServices, type Services } from './services';
 import type { OrganisationService } from './services/organisation-service';
+
+/** Trusts the `hops` proxies nearest to the server (what a hop count means to proxy-addr). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface AppDeps {
   config: Config;
@@ -50,7 +55,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // X-Forwarded-* headers count only from the proxies configured (TRUST_PROXY); none by default.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A request already on a connection when SIGTERM comes is answered, not refused.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -87,7 +94,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
       info: {
         title: 'Portal API',
         version: '1.0.0',
-        description: 'White-label learning portal (spec §7, design §4)',
+        description:
+          'White-label learning portal: every route under /api/org/{org}; errors answer {errors, errfor?}',
       },
     },
     transform: jsonSchemaTransform,
@@ -116,14 +124,16 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const { organisations } = services;
   registerErrorHandling(app);
 
-  await app.register(healthRoutes(db));
-  await app.register(organisationRoutes(services, config));
-  await app.register(authRoutes(services, config));
+  await app.register(requestContext, { services });
+  await app.register(healthRoutes(services.health));
+  await app.register(organisationRoutes(services));
+  await app.register(authRoutes(services));
   await app.register(accountRoutes(services));
   await app.register(uploadRoutes(services));
   await app.register(workbookRoutes(services));
   await app.register(topicRoutes(services));
   await app.register(gradeAndSearchRoutes(services));
+  await app.register(storeRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, { ...config, organisations });
@@ -137,6 +147,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   });
 
   app.addHook('onClose', async () => {
+    await services.pubsub.close();
     await db.destroy();
   });
   return { app, organisations, services };

@@ -84,6 +84,27 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     expect(portal(['export', 'clitest'], t.url).stdout).toBe(exported.stdout);
   });
 
+  it('imports a pack whose general topic has the _id "general", and exports it back the same', () => {
+    const base = makePack('cligeneral');
+    const pack = makePack('cligeneral', { general: { ...base.general!, _id: 'general' } });
+    const file = writePack('general.json', pack);
+    expect(portal(['validate', file], t.url)).toMatchObject({ code: 0 });
+    expect(portal(['import', file], t.url)).toMatchObject({
+      code: 0,
+      stderr: 'cligeneral: imported\n',
+    });
+    const exported = portal(['export', 'cligeneral'], t.url);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout).general._id).toBe('general');
+    expect(
+      portal(['import', writePack('general-exported.json', JSON.parse(exported.stdout))], t.url),
+    ).toMatchObject({
+      code: 0,
+      stderr: 'cligeneral: unchanged (already up to date)\n',
+    });
+    expect(portal(['export', 'cligeneral'], t.url).stdout).toBe(exported.stdout);
+  });
+
   it("imports a file that still has npm's run banner on top", () => {
     const exported = portal(['export', 'clitest'], t.url).stdout;
     const file = path.join(dir, 'with-banner.json');

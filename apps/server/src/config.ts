@@ -26,7 +26,37 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(10_485_760),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000).default(1),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*)$/,
+      'must be a hop count (1, 2…) or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  PAYMENTS: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().optional(),
 });
+
+/**
+ * Which proxies are trusted for the client's address and protocol (Fastify's `trustProxy`):
+ * none by default, so that `X-Forwarded-*` headers sent by a client change nothing.
+ */
+export type TrustProxy = false | number | string[];
+
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(',').map((a) => a.trim());
+}
 
 export interface Config {
   port: number;
@@ -49,6 +79,18 @@ export interface Config {
   sessionDays: number;
   /** Multiplies every sign-in rate limit; for test rigs that sign in many times from one address. */
   rateLimitScale: number;
+  /** Proxies trusted for `X-Forwarded-For` / `-Proto` (TRUST_PROXY); `false`: none. */
+  trustProxy: TrustProxy;
+  /**
+   * Scheme and port of the addresses in mail links (PUBLIC_ORIGIN); the host is always the
+   * organisation's own. Unset: links go to `http://{alias}.localhost:{port}` (development).
+   */
+  publicOrigin: { protocol: 'http:' | 'https:'; port: string } | undefined;
+  /** Redis for live messages across processes (REDIS_URL); without it, an in-process bus. */
+  redisUrl: string | undefined;
+  payments:
+    | { provider: 'local' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 }
 
 /** Reads and checks the environment once; the rest of the server takes a `Config`. */
@@ -59,6 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.PAYMENTS === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    throw new Error(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN) : undefined;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -78,5 +125,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     sessionDays: e.SESSION_DAYS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    publicOrigin: publicOrigin && {
+      protocol: publicOrigin.protocol as 'http:' | 'https:',
+      port: publicOrigin.port,
+    },
+    redisUrl: e.REDIS_URL,
+    payments:
+      e.PAYMENTS === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: 'local' },
   };
 }

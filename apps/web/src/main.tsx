@@ -6,7 +6,7 @@ import { preloadRoute } from './app/routes';
 import { redirectOAuthLanding } from './app/start/oauth-redirect';
 import './styles/index.css';
 
-// An OAuth landing outside /sso goes to /sso before anything reads the address (spec §2).
+// An OAuth landing outside /sso goes to /sso before anything reads the address (docs/product-spec.md §2).
 redirectOAuthLanding();
 // The screen's code loads while the organisation does, not after it.
 preloadRoute(window.location.pathname);

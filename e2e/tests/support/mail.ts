@@ -52,3 +52,12 @@ export function resetLinkIn(mail: ReceivedMail): URL {
   if (!match) throw new Error('the mail has no reset link');
   return new URL(match[0]);
 }
+
+/** The link of a seat invitation mail (to sign up, or to log in with it), as a URL. */
+export function inviteLinkIn(mail: ReceivedMail): URL {
+  const match = /https?:\/\/[^\s"<>]+\/sign(?:up|in)\?[^\s"<>]*inviteId=[\w-]+/.exec(
+    decodedText(mail).replace(/&amp;/g, '&'),
+  );
+  if (!match) throw new Error('the mail has no invitation link');
+  return new URL(match[0]);
+}

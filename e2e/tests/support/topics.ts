@@ -44,7 +44,10 @@ export async function fetchTopic(page: Page, topicId: string): Promise<TopicAnsw
   return ((await response.json()) as { topic: TopicAnswer }).topic;
 }
 
-/** The pages a learner sees (show conditions fail closed until the workbook evaluates them). */
+/**
+ * The pages a new learner sees: with nothing answered yet, every show condition of the demo
+ * topics is false (or an error, which hides too), so only pages without one show.
+ */
 export function visiblePages(topic: TopicAnswer) {
   return topic.pages.filter((p) => !p.showCondition?.enabled);
 }

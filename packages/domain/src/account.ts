@@ -1,15 +1,9 @@
-/** The signed-in learner as the API answers it (spec §3), and what the header shows of them. */
-export interface AccountView {
-  user: { id: { email: string; username: string; isOAuthUser: boolean } };
-  userGroups: { _id: string; name: string; isAdmin: boolean }[];
-  name: { first: string; last: string; full: string };
-  phone: string;
-  company: string;
-  employeeId: string;
-  profilePicture?: { secure_url: string };
-}
+import type { AccountView } from './api/account';
 
-/** First letter of the full name, else of the username, for the avatar (spec §2). */
+// Type-only (erased when built): this module stays free of zod for the web app's first page.
+export type { AccountView } from './api/account';
+
+/** First letter of the full name, else of the username, for the avatar (docs/product-spec.md §2). */
 export function avatarInitial(account: Pick<AccountView, 'name' | 'user'>): string {
   const source = account.name.full.trim() || account.user.id.username;
   return (source[0] ?? '?').toUpperCase();

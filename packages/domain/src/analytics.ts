@@ -3,7 +3,7 @@ import { z } from 'zod';
 const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
 
 /**
- * An analytics event (spec §1). Events are free-form but bounded; UPLOAD_FILE has the shape the
+ * An analytics event (docs/product-spec.md §1). Events are free-form but bounded; UPLOAD_FILE has the shape the
  * spec gives it: category UPLOAD with the learner's email, the file name, topic and page names.
  */
 export const analyticsEventSchema = z
@@ -34,7 +34,7 @@ export const analyticsEventSchema = z
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-/** The UPLOAD_FILE event of spec §1. */
+/** The UPLOAD_FILE event of docs/product-spec.md §1. */
 export function uploadFileEvent(input: {
   email: string;
   fileName: string;

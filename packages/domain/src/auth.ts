@@ -25,13 +25,15 @@ const email = z
   .max(254)
   .pipe(z.email('must be an email address'));
 
-/** POST /{org}/login: `username` is the username or the email (spec §5). */
+/** POST /{org}/login: `username` is the username or the email (docs/product-spec.md §5). */
 export const loginBodySchema = z.object({
   username: required(254),
   password: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+  /** A seat invitation (the sign-in link of an invited email that has an account): joins its group. */
+  inviteId: z.string().max(100).optional(),
 });
 
-/** POST /{org}/signup/{suffix} (spec §5: username, email and password required). */
+/** POST /{org}/signup/{suffix} (docs/product-spec.md §5: username, email and password required). */
 export const signupBodySchema = z.object({
   username: z.string({ error: 'is required' }).trim().pipe(usernameSchema),
   email,
@@ -59,7 +61,7 @@ export const resetParamsSchema = z.object({
   token: z.string().min(1).max(200),
 });
 
-/** PUT /{org}/account/settings: only what is sent changes; names are trimmed (spec §5). */
+/** PUT /{org}/account/settings: only what is sent changes; names are trimmed (docs/product-spec.md §5). */
 export const accountUpdateSchema = z.object({
   name: z.object({ first: optionalText(100), last: optionalText(100) }).optional(),
   phone: optionalText(50),
@@ -67,7 +69,7 @@ export const accountUpdateSchema = z.object({
   employeeId: optionalText(100),
 });
 
-/** The answer of the upload endpoint (design §4) and the body of the profile-picture call. */
+/** The answer of the upload endpoint (docs/design.md §4) and the body of the profile-picture call. */
 export const uploadedFileSchema = z.object({
   secure_url: z.string().min(1).max(2_000),
   original_filename: z.string().max(255),

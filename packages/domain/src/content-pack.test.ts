@@ -131,6 +131,44 @@ describe('content pack checks', () => {
     );
   });
 
+  it('accepts "general" as the id of the general topic, and of no other topic', () => {
+    const general = {
+      _id: 'general',
+      name: 'General',
+      pages: [{ _id: 'gp1', name: 'About', fragments: [] }],
+    };
+    const result = checkContentPack(pack([], { general }));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.pack.general?._id).toBe('general');
+
+    const asTopic = pack([], {
+      topics: [{ _id: 'general', name: 'T', pages: [] }],
+    });
+    expect(problemsOf(asTopic)).toEqual([
+      'topics[0]._id: "general" is reserved; choose another id',
+    ]);
+    // The other reserved words stay reserved for the general topic too, and "general" stays
+    // reserved for its pages.
+    expect(
+      problemsOf(
+        pack([], {
+          general: {
+            ...general,
+            _id: 'reportcard',
+            pages: [{ _id: 'general', name: 'P', fragments: [] }],
+          },
+        }),
+      ),
+    ).toEqual([
+      'general._id: "reportcard" is reserved; choose another id',
+      'general.pages[0]._id: "general" is reserved; choose another id',
+    ]);
+    // Still one id per topic: a topic of `topics` cannot take the general topic's id.
+    expect(problemsOf(pack([], { general: { ...general, _id: 't1' } }))).toEqual([
+      expect.stringMatching(/^topics\[0\]\._id: duplicate topic id "t1"/),
+    ]);
+  });
+
   it('checks links between topics, groups, bundles and users', () => {
     const problems = problemsOf(
       pack([], {

@@ -305,12 +305,39 @@ export const bundleSchema = z.strictObject({
   price: z.number().min(0).max(1_000_000),
   bundleImage: z.strictObject({ url: urlSchema }).optional(),
   userGroup: idSchema,
+  /**
+   * Discounts by seat count: the tier with the greatest `minSeats` the quantity reaches applies.
+   * `minSeats` are unique and a larger one never gives a smaller discount, so a seat never costs
+   * more when more are bought; under 100 % off, so a purchase is never free.
+   */
   discountTiers: z
     .array(
-      z.strictObject({ minSeats: z.number().int().min(2), percentOff: z.number().gt(0).max(100) }),
+      z.strictObject({
+        minSeats: z.number().int().min(2).max(1_000),
+        percentOff: z.number().gt(0).max(99),
+      }),
     )
     .max(20)
-    .default([]),
+    .default([])
+    .superRefine((tiers, ctx) => {
+      const sorted = tiers.map((t, i) => ({ ...t, i })).sort((a, b) => a.minSeats - b.minSeats);
+      sorted.forEach((tier, k) => {
+        const before = sorted[k - 1];
+        if (!before) return;
+        if (before.minSeats === tier.minSeats)
+          ctx.addIssue({
+            code: 'custom',
+            path: [tier.i, 'minSeats'],
+            message: `another tier has minSeats ${tier.minSeats}`,
+          });
+        else if (tier.percentOff < before.percentOff)
+          ctx.addIssue({
+            code: 'custom',
+            path: [tier.i, 'percentOff'],
+            message: `a tier for more seats must not give a smaller discount than the tier for ${before.minSeats}`,
+          });
+      });
+    }),
 });
 
 export const usernameSchema = z
@@ -399,12 +426,20 @@ export function formulaReferences(body: string): string[] {
   return [...body.matchAll(/data-ref\s*=\s*["']([^"']*)["']/g)].map((m) => m[1] ?? '');
 }
 
-/** Every `data-use` of a formula: only "score" and "max" mean something (design §7). */
+/** Every `data-use` of a formula: only "score" and "max" mean something (docs/design.md §7). */
 export function formulaUses(body: string): string[] {
   return [...body.matchAll(/data-use\s*=\s*["']([^"']*)["']/g)].map((m) => m[1] ?? '');
 }
 
 export const RESERVED_IDS = ['topic', 'general', 'reportcard', 'others'] as const;
+
+/**
+ * Whether `id` is reserved where it stands. The general topic is shown at /topic/general
+ * whatever its id, so it may be called "general" too; any other topic, page, field or formula
+ * called so could not be told apart from it (or from the other reserved words).
+ */
+const isReservedId = (id: string, isGeneralTopic = false) =>
+  (RESERVED_IDS as readonly string[]).includes(id) && !(isGeneralTopic && id === 'general');
 
 type Path = (string | number)[];
 
@@ -432,8 +467,7 @@ export const contentPackSchema = z
 
     const referenceKinds = new Map<string, string>();
     const reference = (kind: string, id: string, path: Path) => {
-      if ((RESERVED_IDS as readonly string[]).includes(id))
-        problem(path, `"${id}" is reserved; choose another id`);
+      if (isReservedId(id)) problem(path, `"${id}" is reserved; choose another id`);
       const other = referenceKinds.get(id);
       if (other && other !== kind)
         problem(
@@ -442,12 +476,16 @@ export const contentPackSchema = z
         );
       referenceKinds.set(id, kind);
     };
-    const topics = pack.general ? [{ topic: pack.general, path: ['general'] as Path }] : [];
-    pack.topics.forEach((topic, i) => topics.push({ topic, path: ['topics', i] }));
+    const topics = pack.general
+      ? [{ topic: pack.general, path: ['general'] as Path, isGeneral: true }]
+      : [];
+    pack.topics.forEach((topic, i) =>
+      topics.push({ topic, path: ['topics', i], isGeneral: false }),
+    );
     const referable = new Set<string>(['topic']);
-    for (const { topic, path } of topics) {
+    for (const { topic, path, isGeneral } of topics) {
       unique('topic', topic._id, [...path, '_id']);
-      if ((RESERVED_IDS as readonly string[]).includes(topic._id))
+      if (isReservedId(topic._id, isGeneral))
         problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
       topic.pages.forEach((page, p) => {
         unique('page', page._id, [...path, 'pages', p, '_id']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage, GENERIC_ERROR, joinErrors } from './errors';
 
-describe('errorMessage (spec §8)', () => {
+describe('errorMessage (docs/product-spec.md §8)', () => {
   it('shows a string error as it is', () => {
     expect(errorMessage('Bundle has already been purchased')).toBe(
       'Bundle has already been purchased',

@@ -16,7 +16,7 @@ function responseBody(error: Record<string, unknown>): Record<string, unknown> |
 }
 
 /**
- * The message a person is shown for an error (spec §8): a string as it is; else the first item
+ * The message a person is shown for an error (docs/product-spec.md §8): a string as it is; else the first item
  * of the response's `errors` (a string, or a map by locale falling back to en-US); else the
  * `errfor` map as "field message" pairs; else the error's own message; else `fallback` (the
  * generic message, which the web app passes translated).
@@ -44,7 +44,7 @@ export function errorMessage(
   return fallback;
 }
 
-/** Several errors at once (upload and save errors), joined as spec §8 says. */
+/** Several errors at once (upload and save errors), joined as docs/product-spec.md §8 says. */
 export function joinErrors(messages: readonly string[]): string {
   return messages.filter(Boolean).join('; ');
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gradeWorksheet, isCorrectAnswer, isScoredField, scoreOf } from './grading';
 
-describe('isCorrectAnswer (design §6)', () => {
+describe('isCorrectAnswer (docs/design.md §6)', () => {
   it('compares numbers within the tolerance', () => {
     const field = { type: 'number' as const, correctValue: 25, tolerance: 0.5 };
     expect(isCorrectAnswer(field, 25.5)).toBe(true);

@@ -1,15 +1,12 @@
+import type { Scores } from './api/scores';
 import type { Field } from './content-pack';
 
-/** Scores of one topic and worksheet (spec §3). */
-export interface Scores {
-  score: number;
-  total: number;
-  summary: Record<string, { fieldId: string; isCorrect: boolean; scoreWeight: number }[]>;
-}
+/** Scores of one topic and worksheet; the schema is `scoresSchema` in api/scores.ts. */
+export type { Scores } from './api/scores';
 
 export const emptyScores = (): Scores => ({ score: 0, total: 0, summary: {} });
 
-/** A field counts on the report card when it has a weight above 0 and a correct value (design §6). */
+/** A field counts on the report card when it has a weight above 0 and a correct value (docs/design.md §6). */
 export function isScoredField(field: Pick<Field, 'scoreWeight' | 'correctValue'>): boolean {
   return (field.scoreWeight ?? 0) > 0 && field.correctValue !== undefined;
 }
@@ -33,7 +30,7 @@ function asBoolean(value: unknown): boolean | null {
 }
 
 /**
- * Whether an answer is right (design §6): a value or a list of accepted values; numbers within
+ * Whether an answer is right (docs/design.md §6): a value or a list of accepted values; numbers within
  * an optional tolerance; booleans exactly; select and radio by value; text trimmed, with runs of
  * spaces folded and case ignored. An unanswered field is wrong.
  */

@@ -11,7 +11,7 @@ import {
 const withCard = { pageIds: ['p1', 'p2', 'p3'], hasReportCard: true };
 const without = { pageIds: ['p1', 'p2'], hasReportCard: false };
 
-describe('page order (spec §4)', () => {
+describe('page order (docs/product-spec.md §4)', () => {
   it('walks home, the pages, the report card, then other topics', () => {
     expect(pageSequence(withCard)).toEqual([
       TOPIC_HOME,

@@ -1,4 +1,4 @@
-/** Special page ids of the topic layout (spec §2). */
+/** Special page ids of the topic layout (docs/product-spec.md §2). */
 export const REPORT_CARD = 'reportcard';
 export const OTHER_TOPICS = 'others';
 export const TOPIC_HOME = 'home';
@@ -16,7 +16,7 @@ export function pageSequence({ pageIds, hasReportCard }: PageOrderInput): string
 }
 
 /**
- * Next page (spec §4): pages in sequence; after the last page the report card when the topic
+ * Next page (docs/product-spec.md §4): pages in sequence; after the last page the report card when the topic
  * shows a grade report and has scoring, otherwise other topics; the report card goes to other
  * topics. From home, the first page. Nothing after other topics.
  */
@@ -28,7 +28,7 @@ export function nextPage(input: PageOrderInput, current: string): string | null 
 }
 
 /**
- * Previous page (spec §4): from other topics, the report card or the last page; from the
+ * Previous page (docs/product-spec.md §4): from other topics, the report card or the last page; from the
  * report card, the last page; from the first page, nothing.
  */
 export function previousPage(input: PageOrderInput, current: string): string | null {

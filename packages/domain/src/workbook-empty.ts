@@ -1,6 +1,6 @@
 import type { Workbook } from './workbook';
 
-/** A new workbook (spec §3): empty topics and empty general data. */
+/** A new workbook (docs/product-spec.md §3): empty topics and empty general data. */
 export function emptyWorkbook(): Workbook {
   return {
     general: { data: {}, fieldTimes: {}, completedPages: [] },

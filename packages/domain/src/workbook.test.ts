@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  emptyWorkbook,
+  dateUntimedEdits,
+  keepsNoEditTimes,
   mergeWorkbooks,
   setFieldValue,
+  workbookSaveSchema,
   workbookSchema,
   type Workbook,
   type Worksheet,
 } from './workbook';
+import { emptyWorkbook } from './workbook-empty';
 
 const sheet = (id: string, createdAt: string, extra: Partial<Worksheet> = {}): Worksheet => ({
   _id: id,
@@ -89,6 +92,23 @@ describe('mergeWorkbooks', () => {
       removedWorksheets: {},
     });
     expect(workbookSchema.safeParse({ topics: { t: 'nope' } }).success).toBe(false);
+  });
+
+  it('takes a save whose worksheets have the shape of docs/product-spec.md §3 (no _id, no createdAt)', () => {
+    const specSheet = {
+      name: 'New Worksheet',
+      data: { income: 1 },
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      completedPages: ['p1'],
+    };
+    const save = workbookSaveSchema.safeParse({ topics: { budgeting: [specSheet] } });
+    expect(save.success).toBe(true);
+    expect(save.data?.topics.budgeting?.[0]).toEqual({ ...specSheet, fieldTimes: {} });
+    // What is stored (and merged) always has them.
+    expect(workbookSchema.safeParse({ topics: { budgeting: [specSheet] } }).success).toBe(false);
+    expect(
+      workbookSaveSchema.safeParse({ topics: { budgeting: [{ ...specSheet, _id: '' }] } }).success,
+    ).toBe(false);
   });
 
   it('accepts field values of every kind and refuses what is not one', () => {
@@ -200,5 +220,41 @@ describe('mergeWorkbooks', () => {
         expect(mergeWorkbooks(once, wb)).toEqual(once);
       }),
     );
+  });
+});
+
+describe('saves of a client that keeps no edit times', () => {
+  const stored = mergeWorkbooks(emptyWorkbook(), {
+    ...emptyWorkbook(),
+    general: {
+      data: { a: 1, b: 2 },
+      fieldTimes: { a: '2026-01-01T00:00:00.000Z', b: '2026-01-01T00:00:00.000Z' },
+      completedPages: [],
+    },
+  });
+
+  it('is told apart from the web app’s saves, which always carry times', () => {
+    const naive = workbookSaveSchema.parse({ general: { data: { a: 1 } } });
+    expect(keepsNoEditTimes(naive)).toBe(true);
+    const stamped = workbookSaveSchema.parse({
+      general: { data: { a: 1 }, fieldTimes: { a: '2026-01-01T00:00:00.000Z' } },
+    });
+    expect(keepsNoEditTimes(stamped)).toBe(false);
+  });
+
+  it('dates only what changed, so unchanged answers keep their stored time', () => {
+    const incoming = workbookSaveSchema.parse({ general: { data: { a: 1, b: 0, c: 3 } } });
+    const now = '2026-06-01T00:00:00.000Z';
+    const dated = dateUntimedEdits(stored, incoming as Workbook, now);
+    expect(dated.general.fieldTimes).toEqual({ b: now, c: now });
+    expect(mergeWorkbooks(stored, dated).general.data).toEqual({ a: 1, b: 0, c: 3 });
+  });
+
+  it('dates a change later than the edit it replaces, even within the same millisecond', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const incoming = workbookSaveSchema.parse({ general: { data: { a: 0 } } });
+    const dated = dateUntimedEdits(stored, incoming as Workbook, at);
+    expect(dated.general.fieldTimes.a).toBe('2026-01-01T00:00:00.001Z');
+    expect(mergeWorkbooks(stored, dated).general.data.a).toBe(0);
   });
 });

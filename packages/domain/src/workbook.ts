@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The learner's workbook (spec §3) and the merge that makes saves lose nothing (design §8).
+ * The learner's workbook (docs/product-spec.md §3) and the merge that makes saves lose nothing (docs/design.md §8).
  *
  * Every field value carries the time it was edited (`fieldTimes`), so two tabs or devices that
  * edit different fields never overwrite each other, and a stale save cannot erase a newer value:
@@ -100,6 +100,16 @@ export const worksheetSchema = sheetSchema.extend({
   createdAt: time,
 });
 
+/**
+ * A worksheet as a client may send it: docs/product-spec.md §3 gives a worksheet as `{name, data, updatedAt,
+ * completedPages}`, without `_id` or `createdAt`. The server gives such a worksheet the id of
+ * the stored worksheet at the same index, or a new one (assignWorksheetIds, worksheet.ts).
+ */
+export const worksheetSaveSchema = worksheetSchema.extend({
+  _id: id.optional(),
+  createdAt: time.optional(),
+});
+
 export const historySchema = z.object({
   topicId: id,
   pageId: id.optional(),
@@ -112,7 +122,7 @@ export const workbookSchema = z.object({
   topics: z.record(id, z.array(worksheetSchema).max(100)).default({}),
   history: historySchema.nullable().optional(),
   /**
-   * When the history was last cleared (spec §4: topic home, topics list, report card). A clear
+   * When the history was last cleared (docs/product-spec.md §4: topic home, topics list, report card). A clear
    * is an edit like any other: it wins over every history saved before it, in any merge order.
    */
   historyClearedAt: time.optional(),
@@ -120,13 +130,17 @@ export const workbookSchema = z.object({
   removedWorksheets: z.record(id, time).default({}),
 });
 
+/** The body of a save (PUT): a workbook whose worksheets may come without `_id` and `createdAt`. */
+export const workbookSaveSchema = workbookSchema.extend({
+  topics: z.record(id, z.array(worksheetSaveSchema).max(100)).default({}),
+});
+
 export type Sheet = z.output<typeof sheetSchema>;
 export type Worksheet = z.output<typeof worksheetSchema>;
+export type WorksheetSave = z.output<typeof worksheetSaveSchema>;
 export type WorkbookHistory = z.output<typeof historySchema>;
 export type Workbook = z.output<typeof workbookSchema>;
-
-// Kept apart (no zod), so the web app's first page can start a workbook without the schemas.
-export { emptyWorkbook } from './workbook-empty';
+export type WorkbookSave = z.output<typeof workbookSaveSchema>;
 
 const later = (a: string | undefined, b: string | undefined): string | undefined =>
   !a ? b : !b ? a : a >= b ? a : b;
@@ -260,7 +274,7 @@ function sameHistory(a: WorkbookHistory, b: WorkbookHistory): boolean {
   );
 }
 
-/** Sets a field in a sheet and stamps the edit (spec §4: field edits set the value and update the timestamp). */
+/** Sets a field in a sheet and stamps the edit (docs/product-spec.md §4: field edits set the value and update the timestamp). */
 export function setFieldValue<S extends Sheet>(
   sheet: S,
   fieldId: string,
@@ -272,5 +286,81 @@ export function setFieldValue<S extends Sheet>(
     data: { ...sheet.data, [fieldId]: value },
     fieldTimes: { ...sheet.fieldTimes, [fieldId]: at },
     updatedAt: at,
+  };
+}
+
+/**
+ * Whether a save comes from a client that keeps no edit times at all: the product spec gives a
+ * worksheet as `{name, data, updatedAt, completedPages}` and the history as `{topicId, pageId,
+ * worksheetIndex}`, with no time per field, name or history. (The web app stamps every edit, and
+ * every workbook it saves carries those stamps.)
+ */
+export function keepsNoEditTimes(save: WorkbookSave): boolean {
+  if (Object.keys(save.general.fieldTimes).length) return false;
+  if (save.history?.updatedAt || save.historyClearedAt) return false;
+  if (Object.keys(save.removedWorksheets).length) return false;
+  for (const sheets of Object.values(save.topics))
+    for (const sheet of sheets)
+      if (sheet.createdAt || sheet.nameUpdatedAt || Object.keys(sheet.fieldTimes).length)
+        return false;
+  return true;
+}
+
+/**
+ * Dates the edits of a client that keeps no edit times (keepsNoEditTimes) with the time the
+ * server received them: each value, worksheet name and history that differs from the stored
+ * one. Without this, its changes would carry no time and lose to any stored edit, so a client
+ * following the spec could never change an answer it had saved once. Values it sends unchanged
+ * stay undated and keep the stored time.
+ */
+export function dateUntimedEdits(stored: Workbook, incoming: Workbook, now: string): Workbook {
+  // Later than what it replaces, even when two saves arrive within one millisecond.
+  const after = (previous: string | undefined): string => {
+    if (!previous || previous < now) return now;
+    const next = Date.parse(previous) + 1;
+    return Number.isFinite(next) ? new Date(next).toISOString() : now;
+  };
+  const dated = <S extends Sheet>(sheet: S, before: Sheet | undefined): S => {
+    const fieldTimes = { ...sheet.fieldTimes };
+    for (const field of Object.keys(sheet.data)) {
+      const same =
+        before &&
+        own(before.data, field) &&
+        valueKey(before.data[field]) === valueKey(sheet.data[field]);
+      if (!same) fieldTimes[field] = after(before && timeOf(before, field));
+    }
+    return { ...sheet, fieldTimes };
+  };
+  const topics: Record<string, Worksheet[]> = {};
+  for (const [topicId, sheets] of Object.entries(incoming.topics)) {
+    const storedSheets = own(stored.topics, topicId) ? stored.topics[topicId]! : [];
+    topics[topicId] = sheets.map((sheet) => {
+      const before = storedSheets.find((w) => w._id === sheet._id);
+      const next = dated(sheet, before);
+      return !before || before.name !== sheet.name
+        ? { ...next, nameUpdatedAt: after(before?.nameUpdatedAt) }
+        : next;
+    });
+  }
+  const history = incoming.history;
+  const storedHistory = stored.history;
+  const historyChanged =
+    history &&
+    !(
+      storedHistory &&
+      storedHistory.topicId === history.topicId &&
+      storedHistory.pageId === history.pageId &&
+      storedHistory.worksheetIndex === history.worksheetIndex
+    );
+  return {
+    ...incoming,
+    general: dated(incoming.general, stored.general),
+    topics,
+    ...(historyChanged && {
+      history: {
+        ...history,
+        updatedAt: after(later(storedHistory?.updatedAt, stored.historyClearedAt)),
+      },
+    }),
   };
 }

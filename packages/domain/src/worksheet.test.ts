@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { emptyScores, gradeWorksheet } from './grading';
-import type { FieldView, PageView, TopicView } from './topic-view';
+import type { FieldView, PageView, TopicView } from './api/topic';
 import { evaluateFormula } from './formula';
+import fc from 'fast-check';
+import { mergeWorkbooks, setFieldValue, type Workbook, type WorkbookSave } from './workbook';
+import { emptyWorkbook } from './workbook-empty';
 import {
+  assignWorksheetIds,
   canAddWorksheet,
   canRemoveWorksheet,
+  firstWorksheetId,
   formulaScope,
   isPageComplete,
   markCompleted,
@@ -13,6 +18,7 @@ import {
   tableDefault,
   topicFormulas,
   visiblePages,
+  worksheetsOverCap,
 } from './worksheet';
 
 const field = (f: Partial<FieldView> & Pick<FieldView, '_id' | 'type'>): FieldView => ({
@@ -53,7 +59,7 @@ const topic: Pick<TopicView, 'pages'> = {
   ],
 };
 
-describe('worksheets (spec §4)', () => {
+describe('worksheets (docs/product-spec.md §4)', () => {
   it('starts a new worksheet named "New Worksheet" with the topic defaults', () => {
     const w = newWorksheet(topic, 'w1', '2026-01-01T00:00:00.000Z');
     expect(w).toMatchObject({ _id: 'w1', name: 'New Worksheet', completedPages: [] });
@@ -85,7 +91,7 @@ describe('worksheets (spec §4)', () => {
   });
 });
 
-describe('completion (spec §4)', () => {
+describe('completion (docs/product-spec.md §4)', () => {
   it('completes a page without scored questions when its end is seen', () => {
     expect(isPageComplete(topic.pages[0]!, {}, false)).toBe(false);
     expect(isPageComplete(topic.pages[0]!, {}, true)).toBe(true);
@@ -104,7 +110,7 @@ describe('completion (spec §4)', () => {
   });
 });
 
-describe('formula scope (spec §5)', () => {
+describe('formula scope (docs/product-spec.md §5)', () => {
   it('uses scores, then the worksheet, then the general data, then 0', () => {
     const scores = gradeWorksheet(
       [{ _id: 'p2', fields: [{ _id: 'q1', type: 'radio', scoreWeight: 1, correctValue: 'a' }] }],
@@ -159,5 +165,181 @@ describe('formula scope (spec §5)', () => {
       ],
     };
     expect(topicFormulas(withFormula)).toEqual({ total: '1+1' });
+  });
+});
+
+describe('worksheets saved without ids (docs/product-spec.md §3)', () => {
+  const NOW = '2026-03-01T00:00:00.000Z';
+  const ids = () => {
+    let n = 0;
+    return () => `new-${++n}`;
+  };
+  const specSheet = (data: Record<string, unknown>, name = 'New Worksheet') => ({
+    name,
+    data,
+    fieldTimes: {},
+    completedPages: [],
+  });
+  const save = (
+    topics: WorkbookSave['topics'],
+    extra: Partial<WorkbookSave> = {},
+  ): WorkbookSave => ({
+    ...emptyWorkbook(),
+    topics,
+    ...extra,
+  });
+  /** What the server does with a save: ids against the stored workbook, then the merge. */
+  const saveInto = (stored: Workbook, incoming: WorkbookSave, newId = ids()) =>
+    mergeWorkbooks(stored, assignWorksheetIds(stored, incoming, newId, NOW));
+
+  it('leaves a save whose worksheets all have ids as it is', () => {
+    const incoming = save({ t: [newWorksheet(topic, 'w1', NOW)] });
+    expect(assignWorksheetIds(emptyWorkbook(), incoming, ids(), NOW)).toBe(incoming);
+  });
+
+  it('gives a topic’s first worksheet the first-worksheet id, and later ones new ids in order', () => {
+    const saved = saveInto(
+      emptyWorkbook(),
+      save({ t: [specSheet({ a: 1 }), specSheet({ b: 2 }), specSheet({ c: 3 })] }),
+    );
+    expect(saved.topics.t!.map((w) => w._id)).toEqual([firstWorksheetId('t'), 'new-1', 'new-2']);
+    expect(saved.topics.t!.map((w) => w.data)).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
+    expect(saved.topics.t!.every((w) => w.createdAt >= NOW)).toBe(true);
+  });
+
+  it('merges a later save at index i into the stored worksheet at index i, keeping its id', () => {
+    const first = saveInto(
+      emptyWorkbook(),
+      save({ t: [specSheet({ a: 1 }), specSheet({ b: 2 })] }),
+    );
+    const renamed = { ...specSheet({ b2: 2 }, 'Plan B'), nameUpdatedAt: NOW };
+    const second = saveInto(first, save({ t: [specSheet({}), renamed] }), () => 'unused');
+    expect(second.topics.t).toEqual([
+      { ...first.topics.t![0]!, data: { a: 1 } },
+      { ...first.topics.t![1]!, name: 'Plan B', nameUpdatedAt: NOW, data: { b: 2, b2: 2 } },
+    ]);
+  });
+
+  it('keeps ids stable across saves, and appends new worksheets after the stored ones', () => {
+    const first = saveInto(
+      emptyWorkbook(),
+      save({ t: [specSheet({ a: 1 }), specSheet({ b: 2 })] }),
+      () => 'x1',
+    );
+    const second = saveInto(
+      first,
+      save({ t: [specSheet({ a2: 1 }), specSheet({ b2: 2 }), specSheet({ c: 3 })] }),
+      () => 'x2',
+    );
+    expect(second.topics.t!.map((w) => w._id)).toEqual([firstWorksheetId('t'), 'x1', 'x2']);
+    expect(second.topics.t!.map((w) => w.data)).toEqual([
+      { a: 1, a2: 1 },
+      { b: 2, b2: 2 },
+      { c: 3 },
+    ]);
+    expect(second.topics.t!.map((w) => w.createdAt)).toEqual(
+      [...second.topics.t!.map((w) => w.createdAt)].sort(),
+    );
+  });
+
+  it('meets the web app’s first worksheet, and never revives a removed one', () => {
+    const web = save({
+      t: [newWorksheet(topic, firstWorksheetId('t'), '2026-01-01T00:00:00.000Z')],
+    });
+    const stored = saveInto(emptyWorkbook(), web);
+    const joined = saveInto(stored, save({ t: [specSheet({ notes: 'x' })] }));
+    expect(joined.topics.t!.map((w) => w._id)).toEqual([firstWorksheetId('t')]);
+    expect(joined.topics.t![0]!.data.notes).toBe('x');
+
+    const removed = saveInto(
+      emptyWorkbook(),
+      save({}, { removedWorksheets: { [firstWorksheetId('t')]: NOW } }),
+    );
+    const again = saveInto(removed, save({ t: [specSheet({ a: 1 })] }));
+    expect(again.topics.t!.map((w) => w._id)).toEqual(['new-1']);
+  });
+
+  it('does not give a worksheet an id that another one of the save names, or that it removes', () => {
+    const stored = saveInto(
+      emptyWorkbook(),
+      save({ t: [specSheet({ a: 1 }), specSheet({ b: 2 })] }),
+      () => 'w2',
+    );
+    const mixed = assignWorksheetIds(
+      stored,
+      save({ t: [specSheet({ x: 1 }), { ...specSheet({}), _id: firstWorksheetId('t') }] }),
+      () => 'w3',
+      NOW,
+    );
+    expect(mixed.topics.t!.map((w) => w._id)).toEqual(['w3', firstWorksheetId('t')]);
+    // The client removed the first: its index 0 is now the stored second.
+    const afterRemoval = assignWorksheetIds(
+      stored,
+      save({ t: [specSheet({ y: 1 })] }, { removedWorksheets: { [firstWorksheetId('t')]: NOW } }),
+      () => 'unused',
+      NOW,
+    );
+    expect(afterRemoval.topics.t!.map((w) => w._id)).toEqual(['w2']);
+  });
+
+  // Property: a client that never sends ids, saving its list of worksheets again and again (each
+  // time some of them edited, some added), keeps one stored worksheet per index, each with the
+  // newest value of each of its fields.
+  it('keeps one worksheet per index and the newest edits, whatever the client sends', () => {
+    const step = fc.array(
+      fc.record({
+        index: fc.integer({ min: 0, max: 3 }),
+        field: fc.constantFrom('a', 'b'),
+        value: fc.integer(),
+      }),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
+        const client: Array<ReturnType<typeof specSheet>> = [];
+        let stored = emptyWorkbook();
+        let clock = 0;
+        let n = 0;
+        const newId = () => `w${++n}`;
+        for (const edits of steps) {
+          for (const e of edits) {
+            while (client.length <= e.index) client.push(specSheet({}));
+            const at = `2026-01-01T00:00:${String(++clock).padStart(2, '0')}.000Z`;
+            client[e.index] = setFieldValue(client[e.index]!, e.field, e.value, at);
+          }
+          stored = saveInto(stored, save({ t: client }), newId);
+        }
+        const sheets = stored.topics.t ?? [];
+        expect(sheets).toHaveLength(client.length);
+        expect(new Set(sheets.map((w) => w._id)).size).toBe(sheets.length);
+        sheets.forEach((w, i) => expect(w.data).toEqual(client[i]!.data));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the worksheet cap (docs/product-spec.md §4)', () => {
+  const NOW = '2026-01-01T00:00:00.000Z';
+  const withSheets = (...ids: string[]): Workbook => ({
+    ...emptyWorkbook(),
+    topics: { t: ids.map((id) => newWorksheet(topic, id, NOW)) },
+  });
+
+  it('names the topics a save takes over the cap', () => {
+    expect(worksheetsOverCap(withSheets('a', 'b'), withSheets('a', 'b', 'c'), 3)).toEqual([]);
+    expect(worksheetsOverCap(withSheets('a', 'b', 'c'), withSheets('a', 'b', 'c', 'd'), 3)).toEqual(
+      [{ topicId: 't', count: 4 }],
+    );
+    expect(worksheetsOverCap(emptyWorkbook(), withSheets('a', 'b'), 1)).toEqual([
+      { topicId: 't', count: 2 },
+    ]);
+  });
+
+  it('lets a topic already over a lowered cap save its edits, but not grow or swap in a new one', () => {
+    expect(worksheetsOverCap(withSheets('a', 'b', 'c'), withSheets('a', 'b', 'c'), 2)).toEqual([]);
+    expect(worksheetsOverCap(withSheets('a', 'b', 'c'), withSheets('a', 'b', 'd'), 2)).toEqual([
+      { topicId: 't', count: 3 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { isShown, type FormulaScope } from './formula';
 import { scoreOf, type Scores } from './grading';
-import type { FieldView, PageView, TopicView } from './topic-view';
-import type { Sheet, Worksheet } from './workbook';
+import type { FieldView, PageView, TopicView } from './api/topic';
+import type { Sheet, Workbook, WorkbookSave, Worksheet, WorksheetSave } from './workbook';
 
 export const NEW_WORKSHEET_NAME = 'New Worksheet';
 
@@ -19,7 +19,7 @@ export function tableDefault(
   );
 }
 
-/** The topic's default answers (spec §4: a new worksheet gets them). */
+/** The topic's default answers (docs/product-spec.md §4: a new worksheet gets them). */
 export function topicDefaults(topic: Pick<TopicView, 'pages'>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const page of topic.pages)
@@ -32,7 +32,7 @@ export function topicDefaults(topic: Pick<TopicView, 'pages'>): Record<string, u
   return data;
 }
 
-/** Writes the defaults to a sheet that has no data yet (spec §4), and only then. */
+/** Writes the defaults to a sheet that has no data yet (docs/product-spec.md §4), and only then. */
 export function seedDefaults<S extends Sheet>(sheet: S, topic: Pick<TopicView, 'pages'>): S {
   if (Object.keys(sheet.data).length) return sheet;
   return { ...sheet, data: topicDefaults(topic) };
@@ -56,10 +56,104 @@ export function newWorksheet(
   };
 }
 
-/** Adding is allowed only below the organisation's cap (spec §4). */
+/** Adding is allowed only below the organisation's cap (docs/product-spec.md §4). */
 export const canAddWorksheet = (count: number, maxTopicWorksheets: number) =>
   count < maxTopicWorksheets;
-/** Removal only while more than one exists; index 0 is selected after (spec §4). */
+
+/**
+ * The topics a save takes over the organisation's cap (docs/product-spec.md §4: adding only below
+ * constraints.maxTopicWorksheets): those with more than `max` worksheets after the merge, one of
+ * them new. A topic already over the cap (the cap was lowered since) still saves its edits.
+ */
+export function worksheetsOverCap(
+  before: Workbook,
+  after: Workbook,
+  max: number,
+): Array<{ topicId: string; count: number }> {
+  const over: Array<{ topicId: string; count: number }> = [];
+  for (const topicId of Object.keys(after.topics)) {
+    const sheets = after.topics[topicId]!;
+    if (sheets.length <= max) continue;
+    const known = new Set(
+      (Object.hasOwn(before.topics, topicId) ? before.topics[topicId]! : []).map((w) => w._id),
+    );
+    if (sheets.some((w) => !known.has(w._id))) over.push({ topicId, count: sheets.length });
+  }
+  return over;
+}
+
+/**
+ * The id of the worksheet a topic gets on its first edit: the same in every tab, device and
+ * client (the web app's and one that sends no ids), so they end up with one worksheet, not two.
+ */
+export function firstWorksheetId(topicId: string): string {
+  return `first-${topicId}`.slice(0, 100);
+}
+
+const isComplete = (sheet: WorksheetSave): sheet is Worksheet =>
+  sheet._id !== undefined && sheet.createdAt !== undefined;
+
+/**
+ * Gives the worksheets of a save that come without `_id` (docs/product-spec.md §3 has none) the id of the
+ * stored worksheet at the same index, so that saving index i again merges into the same
+ * worksheet, or a new id (`newId()`; `firstWorksheetId` for a topic's first). A worksheet
+ * without `createdAt` takes the stored one's, or a time after every stored worksheet of its
+ * topic, so that it stays at its index. `stored` is the workbook the save merges into.
+ */
+export function assignWorksheetIds(
+  stored: Workbook,
+  incoming: WorkbookSave,
+  newId: () => string,
+  now: string,
+): Workbook {
+  let complete = true;
+  for (const topicId in incoming.topics)
+    if (!incoming.topics[topicId]!.every(isComplete)) {
+      complete = false;
+      break;
+    }
+  if (complete) return incoming as Workbook;
+
+  const topics: Record<string, Worksheet[]> = {};
+  for (const [topicId, sheets] of Object.entries(incoming.topics)) {
+    if (sheets.every(isComplete)) {
+      topics[topicId] = sheets;
+      continue;
+    }
+    const storedSheets = Object.hasOwn(stored.topics, topicId) ? stored.topics[topicId]! : [];
+    const isRemoved = (wid: string) =>
+      Object.hasOwn(incoming.removedWorksheets, wid) ||
+      Object.hasOwn(stored.removedWorksheets, wid);
+    // Index i means the i-th worksheet the client sees: those it removes in this save are gone.
+    const visible = storedSheets.filter((w) => !Object.hasOwn(incoming.removedWorksheets, w._id));
+    const taken = new Set(sheets.flatMap((w) => (w._id === undefined ? [] : [w._id])));
+    let nextTime = Math.max(
+      Date.parse(now) || 0,
+      ...visible.map((w) => (Date.parse(w.createdAt) || 0) + 1),
+    );
+    const freshTime = () => new Date(nextTime++).toISOString();
+    topics[topicId] = sheets.map((sheet, index) => {
+      if (isComplete(sheet)) return sheet;
+      let _id = sheet._id;
+      let createdAt = sheet.createdAt;
+      if (_id === undefined) {
+        const atIndex = visible[index];
+        if (atIndex && !taken.has(atIndex._id)) {
+          _id = atIndex._id;
+          createdAt ??= atIndex.createdAt;
+        } else {
+          const first = firstWorksheetId(topicId);
+          const isFirst = index === 0 && visible.length === 0;
+          _id = isFirst && !taken.has(first) && !isRemoved(first) ? first : newId();
+        }
+        taken.add(_id);
+      } else createdAt ??= storedSheets.find((w) => w._id === _id)?.createdAt;
+      return { ...sheet, _id, createdAt: createdAt ?? freshTime() };
+    });
+  }
+  return { ...incoming, topics };
+}
+/** Removal only while more than one exists; index 0 is selected after (docs/product-spec.md §4). */
 export const canRemoveWorksheet = (count: number) => count > 1;
 
 export function isAnswered(value: unknown): boolean {
@@ -73,7 +167,7 @@ export function isAnswered(value: unknown): boolean {
 }
 
 /**
- * Completion (spec §4): a page without scored questions completes when its end scrolls into
+ * Completion (docs/product-spec.md §4): a page without scored questions completes when its end scrolls into
  * view (`scrolledToEnd`); a page with scored questions completes when all its other fields are
  * answered. A page is added to completedPages once only.
  */
@@ -104,7 +198,7 @@ export interface ScopeInput {
 }
 
 /**
- * What a formula's references mean (spec §5, design §7): with data-use, the attained or maximum
+ * What a formula's references mean (docs/product-spec.md §5, docs/design.md §7): with data-use, the attained or maximum
  * score of a scored field, a page or "topic"; else the field's value in the worksheet, else in
  * the general data, else nothing (0).
  */
@@ -127,7 +221,7 @@ export function topicFormulas(topic: Pick<TopicView, 'pages'>): Record<string, s
   return formulas;
 }
 
-/** The pages a learner sees right now: those whose show condition holds (spec §4). */
+/** The pages a learner sees right now: those whose show condition holds (docs/product-spec.md §4). */
 export function visiblePages<P extends Pick<PageView, 'showCondition'>>(
   pages: readonly P[],
   scope: FormulaScope,

@@ -10,12 +10,15 @@ import {
   type Migration,
   type MigrationProvider,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as workbooks from './migrations/0003-workbooks';
 import * as contents from './migrations/0004-contents';
 import * as searchAndEvents from './migrations/0005-search-and-events';
+import * as orders from './migrations/0006-orders';
+import * as paymentEventStatus from './migrations/0007-payment-event-status';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '0003-workbooks': workbooks,
   '0004-contents': contents,
   '0005-search-and-events': searchAndEvents,
+  '0006-orders': orders,
+  '0007-payment-event-status': paymentEventStatus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -65,7 +70,7 @@ export function openDatabase(url: string): Db {
     sqlite.pragma('busy_timeout = 5000');
     // Kysely prepares every statement anew; better-sqlite3 statements can be reused, so the same
     // SQL text gets the same prepared statement (one connection, run synchronously: safe).
-    const statements = new Map<string, SqliteDatabase.Statement>();
+    const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1_000 });
     const database = {
       close: () => sqlite.close(),
       get inTransaction() {
@@ -74,7 +79,6 @@ export function openDatabase(url: string): Db {
       prepare(text: string) {
         let statement = statements.get(text);
         if (!statement) {
-          if (statements.size >= 1_000) statements.clear();
           statement = sqlite.prepare(text);
           statements.set(text, statement);
         }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Tables. JSON documents are kept as text so the same queries run on SQLite and PostgreSQL;
@@ -131,6 +131,43 @@ export interface InvitesTable {
   created_at: string;
   used_by: string | null;
   used_at: string | null;
+  /** The order whose seat this is; null for invitations made otherwise. */
+  order_id: Generated<string | null>;
+  revoked_at: Generated<string | null>;
+}
+
+export interface OrdersTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  bundle_id: string;
+  /** JSON: the bundle's localised name when the order was made. */
+  bundle_name: string;
+  user_group_id: string;
+  quantity: number;
+  unit_cents: number;
+  percent_off: number;
+  total_cents: number;
+  currency: string;
+  status: string;
+  provider: string;
+  provider_session_id: string | null;
+  /** The buyer's locale: the receipt is written in it. */
+  locale: string;
+  created_at: string;
+  updated_at: string;
+  fulfilled_at: string | null;
+}
+
+/** A payment provider's event already handled: its id is the primary key (exactly once). */
+export interface PaymentEventsTable {
+  id: string;
+  org_id: string;
+  order_id: string;
+  type: string;
+  received_at: string;
+  /** `received` (recorded, not yet fulfilled) or `done`. */
+  status: ColumnType<'received' | 'done', 'received' | 'done' | undefined, 'done'>;
 }
 
 export interface UserGroupMembersTable {
@@ -195,6 +232,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   uploads: UploadsTable;
   invites: InvitesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
   workbooks: WorkbooksTable;
   contents: ContentsTable;
   topic_search: TopicSearchTable;

@@ -1,6 +1,19 @@
 import type { ApiErrorBody } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../services/errors';
+
+/** The HTTP status of each kind of domain error. */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  unavailable: 503,
+};
 
 /** An error meant for the client: its status and message are sent as they are. */
 export class HttpError extends Error {
@@ -14,8 +27,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const notFound = (what = 'Not found') => new HttpError(404, what);
 
 /**
  * Sends a value serialised once with JSON.stringify, skipping the route's response schema:
@@ -52,14 +63,22 @@ export interface BodyTooLarge {
   errfor: Record<string, string>;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    bodyTooLarge?: BodyTooLarge;
+  }
+}
+
 function fieldName(instancePath: string | undefined, context: string | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return path || context || 'request';
 }
 
 /**
- * One error handler for the whole API (design §4): validation problems are a 400 with `errfor`,
- * other client errors keep their status and message, and a 5xx says nothing of its cause.
+ * One error handler for the whole API: validation problems are a 400 with `errfor`, domain
+ * errors of the services get their status (STATUS_OF), other client errors keep their status
+ * and message, and a 5xx says nothing of its cause. Every error body is
+ * `{errors: [message], errfor?}`, which the browser's error-message extraction reads.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -77,10 +96,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errfor,
       );
     }
+    if (error instanceof DomainError)
+      return sendError(
+        reply,
+        STATUS_OF[error.kind],
+        error.message,
+        error.details.errfor,
+        error.details.extra,
+      );
     if (error instanceof HttpError)
       return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const own = (request.routeOptions.config as { bodyTooLarge?: BodyTooLarge }).bodyTooLarge;
+      const own = request.routeOptions.config.bodyTooLarge;
       if (own) return sendError(reply, own.status, own.message, own.errfor);
       // An oversized JSON body is bad input like any other: 400 with errfor.
       const limit = request.routeOptions.bodyLimit;

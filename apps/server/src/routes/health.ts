@@ -1,9 +1,9 @@
+import { aliveAnswerSchema, errorBodySchema, readyAnswerSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { HealthService } from '../services/health-service';
 
 export const healthRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (health: HealthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/healthz',
@@ -11,7 +11,7 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'The process is up',
-          response: { 200: z.object({ status: z.literal('ok') }) },
+          response: { 200: aliveAnswerSchema },
         },
       },
       async () => ({ status: 'ok' as const }),
@@ -23,14 +23,14 @@ export const healthRoutes =
           tags: ['health'],
           summary: 'The database answers',
           response: {
-            200: z.object({ status: z.literal('ready') }),
-            503: z.object({ errors: z.array(z.string()) }),
+            200: readyAnswerSchema,
+            503: errorBodySchema,
           },
         },
       },
       async (request, reply) => {
         try {
-          await db.ping();
+          await health.ready();
           return { status: 'ready' as const };
         } catch (err) {
           request.log.warn({ err }, 'database is not ready');

@@ -1,19 +1,18 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { uploadedFileSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { organisationOrThrow, requireSession } from '../http/context';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';
 import { errorBodySchema } from './org/schemas';
 
 /**
- * POST /api/upload (design §4): the embedded stand-in for a hosted image and file service.
+ * POST /api/upload (docs/design.md §4): the embedded stand-in for a hosted image and file service.
  * Multipart fields: `file` (one), `tags`, `upload_preset` (the organisation alias). Signed in only.
  */
 export const uploadRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, sessions, uploads } = services;
+    const { uploads } = services;
     app.post(
       '/api/upload',
       {
@@ -22,11 +21,7 @@ export const uploadRoutes =
           summary: 'Upload one file (multipart: file, tags, upload_preset)',
           consumes: ['multipart/form-data'],
           response: {
-            200: z.object({
-              secure_url: z.string(),
-              original_filename: z.string(),
-              public_id: z.string(),
-            }),
+            200: uploadedFileSchema,
             400: errorBodySchema,
             401: errorBodySchema,
             404: errorBodySchema,
@@ -65,10 +60,10 @@ export const uploadRoutes =
         const alias = fields.upload_preset;
         if (!alias)
           throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
-        const org = await organisationOrThrow(organisations, alias);
-        const session = await requireSession(request, sessions, org);
+        // The organisation is named by a field of the body, not by the path.
+        const { org, session } = await request.resolveContext(alias, 'required');
         if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });
-        return uploads.store(org.id, session.userId, file.name, file.data);
+        return uploads.store(org.id, session!.userId, file.name, file.data);
       },
     );
   };

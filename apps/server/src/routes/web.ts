@@ -12,8 +12,6 @@ const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(
 interface WebOptions {
   webDist: string;
   mediaDir: string;
-  baseDomain: string;
-  defaultOrg: string;
   organisations: OrganisationService;
 }
 
@@ -57,11 +55,7 @@ export async function registerWeb(
   }
 
   return async function serveIndex(request, reply) {
-    const alias = await options.organisations.aliasForHost(
-      request.headers.host,
-      options.baseDomain,
-      options.defaultOrg,
-    );
+    const alias = await options.organisations.aliasForHost(request.headers.host);
     const safeAlias = alias && /^[a-z0-9-]{1,63}$/.test(alias) ? alias : '';
     const html = template.replace(
       '</head>',

@@ -6,45 +6,65 @@ import {
   type LoginBody,
   type SignupBody,
   type UploadedFile,
-  type UserGroup,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
-import type { UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import {
+  findPasswordReset,
+  findUser,
+  findUserByEmail,
+  findUserByLogin,
+  insertPasswordReset,
+  insertUser,
+  loginKey,
+  takenLogins,
+  updateUser,
+  useAllResetLinksOf,
+  useResetLink,
+  type ProfileChange,
+  type UserRow,
+} from '../db/repositories/accounts';
+import { inTransaction, isUniqueViolation } from '../db/repositories/executor';
+import {
+  addMember,
+  claimInvite,
+  findUsableInvite,
+  membershipsOf,
+} from '../db/repositories/memberships';
+import type { OrganisationRecord } from '../db/repositories/organisations';
+import { deleteUpload, findOwnUpload } from '../db/repositories/uploads';
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  SESSION_ENDED,
+  unauthenticated,
+} from './errors';
 import { passwordResetMail } from './mail-templates';
-import type { OrganisationRecord } from './organisation-service';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './session-service';
+import type { SiteLinks } from './site-links';
+import type { ViewerService } from './viewer-service';
 import { hashToken, newToken } from './tokens';
 
 const RESET_TTL_MS = 3_600_000;
-const key = (s: string) => s.trim().toLowerCase();
 const now = () => new Date().toISOString();
 
 export const LOGIN_FAILED = 'Incorrect username, email or password';
+export const INVITE_INVALID = 'This invitation is not valid or has already been used.';
+export const ALREADY_MEMBER = 'You are already a member of this group.';
 export const RESET_LINK_INVALID =
   'This password reset link is invalid or has expired. Ask for a new one.';
 
-/** An error whose body carries the SSO group to sign in with (spec §4, design §11). */
-export class OAuthRequiredError extends HttpError {
-  constructor(readonly oAuthGroupId: string) {
-    super(400, 'This account signs in with your organisation’s single sign-on.', undefined, {
-      oAuthGroupId,
-    });
-  }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
-}
+/** A password login by an account that signs in through its group's single sign-on. */
+export const oAuthRequired = (oAuthGroupId: string) =>
+  new DomainError('invalid', 'This account signs in with your organisation’s single sign-on.', {
+    extra: { oAuthGroupId },
+  });
 
 export class AccountService {
   /** A real argon2id hash, verified when no account matches, so both cases take as long. */
@@ -55,33 +75,76 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
     private readonly storage: FileStorage,
+    private readonly links: SiteLinks,
     private readonly log: FastifyBaseLogger,
+    private readonly viewers?: ViewerService,
   ) {}
-
-  private findByLogin(orgId: string, login: string) {
-    const k = key(login);
-    return this.db.kysely
-      .selectFrom('users')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where((eb) => eb.or([eb('username_key', '=', k), eb('email_key', '=', k)]))
-      .executeTakeFirst();
-  }
 
   async login(
     org: OrganisationRecord,
     body: LoginBody,
   ): Promise<{ token: string; userId: string }> {
-    const user = await this.findByLogin(org.id, body.username);
+    const user = await findUserByLogin(this.db, org.id, body.username);
     if (!user) {
       this.dummyHash ??= hashPassword(randomUUID());
       await verifyPassword(await this.dummyHash, body.password);
-      throw new HttpError(401, LOGIN_FAILED);
+      throw unauthenticated(LOGIN_FAILED);
     }
-    if (user.oauth_group_id) throw new OAuthRequiredError(user.oauth_group_id);
+    if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
     if (!(await verifyPassword(user.password_hash, body.password)))
-      throw new HttpError(401, LOGIN_FAILED);
+      throw unauthenticated(LOGIN_FAILED);
+    if (body.inviteId) await this.useInvite(org, user, body.inviteId);
     return { token: await this.sessions.create(user.id, org.id), userId: user.id };
+  }
+
+  /**
+   * Signing in with a seat invitation (the link sent to an email that has an account): the
+   * learner joins its group and uses the seat. A learner already in the group keeps the seat
+   * unused. A used, revoked or unknown invitation, one of another organisation or one addressed
+   * to another email is refused, and the sign-in with it.
+   */
+  private async useInvite(
+    org: OrganisationRecord,
+    user: UserRow,
+    inviteId: string,
+  ): Promise<'joined' | 'already-member'> {
+    const invite = await findUsableInvite(this.db, org.id, inviteId, user.email_key);
+    if (!invite)
+      throw invalid(INVITE_INVALID, {
+        inviteId: 'is not valid',
+      });
+    const groups = await membershipsOf(this.db, org.id, user.id);
+    if (groups.some((g) => g.groupId === invite.group_id)) return 'already-member';
+    await inTransaction(this.db, async (tx) => {
+      if (!(await claimInvite(tx, invite.id, user.id, now())))
+        throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
+      await addMember(tx, {
+        orgId: org.id,
+        groupId: invite.group_id,
+        userId: user.id,
+        role: 'member',
+      });
+    });
+    this.viewers?.forget(org.id, user.id);
+    return 'joined';
+  }
+
+  /**
+   * A signed-in learner accepts a seat invitation (the link opened while signed in): the same
+   * rules as signing in with it, except that a learner already in the group is told so (409) and
+   * the seat stays unused. Answers the account, with the group.
+   */
+  async acceptInvite(
+    org: OrganisationRecord,
+    userId: string,
+    inviteId: string,
+    locale: string,
+  ): Promise<AccountView> {
+    const user = await findUser(this.db, org.id, userId);
+    if (!user) throw unauthenticated(SESSION_ENDED);
+    if ((await this.useInvite(org, user, inviteId)) === 'already-member')
+      throw conflict(ALREADY_MEMBER);
+    return this.account(org, userId, locale);
   }
 
   async signup(
@@ -89,30 +152,18 @@ export class AccountService {
     body: SignupBody,
   ): Promise<{ token: string; userId: string }> {
     const invite = body.inviteId
-      ? await this.usableInvite(org.id, body.inviteId, body.email)
+      ? await findUsableInvite(this.db, org.id, body.inviteId, loginKey(body.email))
       : undefined;
-    if (body.inviteId && !invite)
-      throw new HttpError(400, 'This invitation is not valid or has already been used.', {
-        inviteId: 'is not valid',
-      });
+    if (body.inviteId && !invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
     if (org.settings.disableSelfSignup && !invite)
-      throw new HttpError(403, 'Sign up is by invitation only for this organisation.');
+      throw forbidden('Sign up is by invitation only for this organisation.');
 
-    const taken = await this.db.kysely
-      .selectFrom('users')
-      .select(['username_key', 'email_key'])
-      .where('org_id', '=', org.id)
-      .where((eb) =>
-        eb.or([eb('username_key', '=', key(body.username)), eb('email_key', '=', key(body.email))]),
-      )
-      .execute();
+    const taken = await takenLogins(this.db, org.id, body.username, body.email);
     const errfor: Record<string, string> = {};
-    if (taken.some((t) => t.username_key === key(body.username)))
-      errfor.username = 'is already taken';
-    if (taken.some((t) => t.email_key === key(body.email))) errfor.email = 'already has an account';
+    if (taken.username) errfor.username = 'is already taken';
+    if (taken.email) errfor.email = 'already has an account';
     if (Object.keys(errfor).length)
-      throw new HttpError(
-        400,
+      throw invalid(
         errfor.username ? 'That username is already taken.' : 'That email already has an account.',
         errfor,
       );
@@ -121,44 +172,31 @@ export class AccountService {
     const passwordHash = await hashPassword(body.password);
     const stamp = now();
     try {
-      await this.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('users')
-          .values({
-            id,
-            org_id: org.id,
-            username: body.username,
-            username_key: key(body.username),
-            email: body.email,
-            email_key: key(body.email),
-            password_hash: passwordHash,
-            first_name: body.first ?? '',
-            last_name: body.last ?? '',
-            from_pack: 0,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .execute();
+      await inTransaction(this.db, async (tx) => {
+        await insertUser(tx, {
+          id,
+          orgId: org.id,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          first: body.first ?? '',
+          last: body.last ?? '',
+          at: stamp,
+        });
         if (invite) {
-          const claimed = await trx
-            .updateTable('invites')
-            .set({ used_by: id, used_at: stamp })
-            .where('id', '=', invite.id)
-            .where('used_by', 'is', null)
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1)
-            throw new HttpError(400, 'This invitation has already been used.', {
-              inviteId: 'has been used',
-            });
-          await trx
-            .insertInto('user_group_members')
-            .values({ org_id: org.id, group_id: invite.group_id, user_id: id, role: 'member' })
-            .execute();
+          if (!(await claimInvite(tx, invite.id, id, stamp)))
+            throw invalid('This invitation has already been used.', { inviteId: 'has been used' });
+          await addMember(tx, {
+            orgId: org.id,
+            groupId: invite.group_id,
+            userId: id,
+            role: 'member',
+          });
         }
       });
     } catch (err) {
       if (isUniqueViolation(err))
-        throw new HttpError(400, 'That username or email already has an account.', {
+        throw invalid('That username or email already has an account.', {
           username: 'is already taken',
         });
       throw err;
@@ -166,48 +204,24 @@ export class AccountService {
     return { token: await this.sessions.create(id, org.id), userId: id };
   }
 
-  private usableInvite(orgId: string, inviteId: string, email: string) {
-    return this.db.kysely
-      .selectFrom('invites')
-      .select(['id', 'group_id'])
-      .where('id', '=', inviteId)
-      .where('org_id', '=', orgId)
-      .where('used_by', 'is', null)
-      .where((eb) => eb.or([eb('email_key', 'is', null), eb('email_key', '=', key(email))]))
-      .executeTakeFirst();
-  }
-
   /**
    * Sends a reset link when the email has an account, and answers the same either way. The mail
-   * goes out after the answer, so the timing does not tell either.
+   * goes out after the answer, so the timing does not tell either. The link's address comes from
+   * the organisation's configured host, never from the request.
    */
-  async forgot(
-    org: OrganisationRecord,
-    email: string,
-    locale: string,
-    origin: string,
-  ): Promise<void> {
-    const user = await this.db.kysely
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'username', 'oauth_group_id'])
-      .where('org_id', '=', org.id)
-      .where('email_key', '=', key(email))
-      .executeTakeFirst();
+  async forgot(org: OrganisationRecord, email: string, locale: string): Promise<void> {
+    const user = await findUserByEmail(this.db, org.id, email);
     if (!user || user.oauth_group_id) return;
     const { token, hash } = newToken();
     const stamp = Date.now();
-    await this.db.kysely
-      .insertInto('password_resets')
-      .values({
-        token_hash: hash,
-        user_id: user.id,
-        org_id: org.id,
-        created_at: new Date(stamp).toISOString(),
-        expires_at: new Date(stamp + RESET_TTL_MS).toISOString(),
-        used_at: null,
-      })
-      .execute();
-    const link = `${origin}/resetPassword/${encodeURIComponent(user.email)}/${token}`;
+    await insertPasswordReset(this.db, {
+      tokenHash: hash,
+      userId: user.id,
+      orgId: org.id,
+      createdAt: new Date(stamp).toISOString(),
+      expiresAt: new Date(stamp + RESET_TTL_MS).toISOString(),
+    });
+    const link = this.links.page(org, `/resetPassword/${encodeURIComponent(user.email)}/${token}`);
     const mail = passwordResetMail(
       org.settings,
       locale,
@@ -230,71 +244,28 @@ export class AccountService {
     token: string,
     password: string,
   ): Promise<void> {
-    const row = await this.db.kysely
-      .selectFrom('password_resets')
-      .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .select([
-        'password_resets.token_hash',
-        'password_resets.user_id',
-        'password_resets.expires_at',
-        'password_resets.used_at',
-        'users.email_key',
-      ])
-      .where('password_resets.token_hash', '=', hashToken(token))
-      .where('password_resets.org_id', '=', org.id)
-      .executeTakeFirst();
-    if (!row || row.used_at || row.expires_at <= now() || row.email_key !== key(email))
-      throw new HttpError(400, RESET_LINK_INVALID);
+    const reset = await findPasswordReset(this.db, org.id, hashToken(token));
+    if (!reset || reset.usedAt || reset.expiresAt <= now() || reset.emailKey !== loginKey(email))
+      throw invalid(RESET_LINK_INVALID);
     const passwordHash = await hashPassword(password);
-    await this.db.kysely.transaction().execute(async (trx) => {
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now() })
-        .where('token_hash', '=', row.token_hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw new HttpError(400, RESET_LINK_INVALID);
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now() })
-        .where('id', '=', row.user_id)
-        .execute();
+    await inTransaction(this.db, async (tx) => {
+      if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid(RESET_LINK_INVALID);
+      await updateUser(tx, org.id, reset.userId, { password_hash: passwordHash }, now());
       // A new password ends every session and every other reset link of the account.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now() })
-        .where('user_id', '=', row.user_id)
-        .where('used_at', 'is', null)
-        .execute();
+      await useAllResetLinksOf(tx, reset.userId, now());
     });
-    await this.sessions.revokeAllOf(row.user_id);
+    await this.sessions.revokeAllOf(reset.userId);
   }
 
   async account(org: OrganisationRecord, userId: string, locale: string): Promise<AccountView> {
-    const user = await this.db.kysely
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('org_id', '=', org.id)
-      .executeTakeFirst();
-    if (!user) throw new HttpError(401, 'Your session has ended. Please sign in again.');
-    const groups = await this.db.kysely
-      .selectFrom('user_group_members')
-      .innerJoin('user_groups', (join) =>
-        join
-          .onRef('user_groups.id', '=', 'user_group_members.group_id')
-          .onRef('user_groups.org_id', '=', 'user_group_members.org_id'),
-      )
-      .select(['user_groups.id', 'user_groups.data', 'user_group_members.role'])
-      .where('user_group_members.user_id', '=', userId)
-      .where('user_group_members.org_id', '=', org.id)
-      .orderBy('user_groups.position')
-      .execute();
+    const user = await findUser(this.db, org.id, userId);
+    if (!user) throw unauthenticated(SESSION_ENDED);
+    const groups = await membershipsOf(this.db, org.id, userId);
     return presentAccount(
       user,
       groups.map((g) => ({
-        _id: g.id,
-        name: localise((JSON.parse(g.data) as UserGroup).name, locale),
+        _id: g.groupId,
+        name: localise(g.group.name, locale),
         isAdmin: g.role === 'admin',
       })),
     );
@@ -306,19 +277,13 @@ export class AccountService {
     change: AccountUpdate,
     locale: string,
   ): Promise<AccountView> {
-    const set: Record<string, string> = {};
+    const set: ProfileChange = {};
     if (change.name?.first !== undefined) set.first_name = change.name.first;
     if (change.name?.last !== undefined) set.last_name = change.name.last;
     if (change.phone !== undefined) set.phone = change.phone;
     if (change.company !== undefined) set.company = change.company;
     if (change.employeeId !== undefined) set.employee_id = change.employeeId;
-    if (Object.keys(set).length)
-      await this.db.kysely
-        .updateTable('users')
-        .set({ ...set, updated_at: now() })
-        .where('id', '=', userId)
-        .where('org_id', '=', org.id)
-        .execute();
+    if (Object.keys(set).length) await updateUser(this.db, org.id, userId, set, now());
     return this.account(org, userId, locale);
   }
 
@@ -328,30 +293,17 @@ export class AccountService {
     userId: string,
     file: UploadedFile,
   ): Promise<UploadedFile> {
-    const upload = await this.db.kysely
-      .selectFrom('uploads')
-      .selectAll()
-      .where('public_id', '=', file.public_id)
-      .where('org_id', '=', org.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!upload)
-      throw new HttpError(404, 'No such upload', { public_id: 'is not one of your uploads' });
-    if (!upload.content_type.startsWith('image/'))
-      throw new HttpError(400, 'The profile picture must be an image.', {
-        file: 'must be an image',
-      });
+    const upload = await findOwnUpload(this.db, org.id, userId, file.public_id);
+    if (!upload) throw notFound('No such upload', { public_id: 'is not one of your uploads' });
+    if (!upload.contentType.startsWith('image/'))
+      throw invalid('The profile picture must be an image.', { file: 'must be an image' });
     const picture: UploadedFile = {
       secure_url: upload.url,
-      original_filename: upload.original_filename,
-      public_id: upload.public_id,
+      original_filename: upload.originalFilename,
+      public_id: upload.publicId,
     };
     await this.removeProfilePicture(org, userId, picture.public_id);
-    await this.db.kysely
-      .updateTable('users')
-      .set({ profile_picture: JSON.stringify(picture), updated_at: now() })
-      .where('id', '=', userId)
-      .execute();
+    await updateUser(this.db, org.id, userId, { profile_picture: JSON.stringify(picture) }, now());
     return picture;
   }
 
@@ -361,29 +313,15 @@ export class AccountService {
     userId: string,
     keep?: string,
   ): Promise<void> {
-    const user = await this.db.kysely
-      .selectFrom('users')
-      .select('profile_picture')
-      .where('id', '=', userId)
-      .where('org_id', '=', org.id)
-      .executeTakeFirst();
+    const user = await findUser(this.db, org.id, userId);
     if (!user?.profile_picture) return;
     const old = JSON.parse(user.profile_picture) as UploadedFile;
-    await this.db.kysely
-      .updateTable('users')
-      .set({ profile_picture: null, updated_at: now() })
-      .where('id', '=', userId)
-      .execute();
+    await updateUser(this.db, org.id, userId, { profile_picture: null }, now());
     if (old.public_id === keep) return;
-    const upload = await this.db.kysely
-      .selectFrom('uploads')
-      .select('storage_key')
-      .where('public_id', '=', old.public_id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const upload = await findOwnUpload(this.db, org.id, userId, old.public_id);
     if (!upload) return;
-    await this.storage.remove(upload.storage_key);
-    await this.db.kysely.deleteFrom('uploads').where('public_id', '=', old.public_id).execute();
+    await this.storage.remove(upload.storageKey);
+    await deleteUpload(this.db, old.public_id);
   }
 }
 

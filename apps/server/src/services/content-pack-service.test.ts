@@ -167,6 +167,46 @@ describe.each(DATABASE_KINDS)('content packs on %s', (kind) => {
     expect(JSON.parse(stored.data).oauth.clientSecret).toBe('plain-secret');
   });
 
+  it('imports a general topic whose _id is "general" as the general topic; export → import → export round-trips', async () => {
+    const base = makePack('delta');
+    const pack = makePack('delta', { general: { ...base.general!, _id: 'general' } });
+    expect(await importContentPack(t.db, pack)).toMatchObject({ ok: true, changed: true });
+    const id = (await orgId('delta'))!;
+    const rows = await t.db.kysely
+      .selectFrom('topics')
+      .select(['id', 'is_general', 'position'])
+      .where('org_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'general', is_general: 1, position: -1 },
+      { id: 'budgeting', is_general: 0, position: 0 },
+      { id: 'secret-topic', is_general: 0, position: 1 },
+    ]);
+    const first = await exportContentPack(t.db, 'delta');
+    expect(first!.general?._id).toBe('general');
+    expect(first!.topics.map((x) => x._id)).toEqual(['budgeting', 'secret-topic']);
+    expect(await importContentPack(t.db, first)).toMatchObject({ ok: true, changed: false });
+    expect(await exportContentPack(t.db, 'delta')).toEqual(first);
+    // Renaming it back, as an older pack has it, works too.
+    expect(await importContentPack(t.db, base)).toMatchObject({ ok: true, changed: true });
+    expect((await exportContentPack(t.db, 'delta'))!.general?._id).toBe('delta-general');
+  });
+
+  it('still refuses "general" as the id of a topic other than the general one', async () => {
+    const pack = makePack('delta', {
+      topics: [{ _id: 'general', name: 'Not the general topic', pages: [] }],
+      topicGroups: [],
+      userGroups: [],
+      bundles: [],
+      users: [],
+    });
+    expect(await importContentPack(t.db, pack)).toEqual({
+      ok: false,
+      problems: [{ path: 'topics[0]._id', message: '"general" is reserved; choose another id' }],
+    });
+  });
+
   it('removes topics, groups and bundles left out of a new version, but never learner accounts', async () => {
     await t.db.kysely
       .insertInto('users')

@@ -1,50 +1,80 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../adapters/mail/mailer';
+import { LocalPayments } from '../adapters/payments/local';
+import { StripePayments } from '../adapters/payments/stripe';
+import { InProcessPubSub } from '../adapters/pubsub/in-process';
+import type { PubSub } from '../adapters/pubsub/pubsub';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AccountService } from './account-service';
-import { OrganisationService } from './organisation-service';
+import { EventService } from './event-service';
 import { GradeService } from './grade-service';
+import { HealthService } from './health-service';
+import { OrganisationService } from './organisation-service';
 import { SearchService } from './search-service';
 import { SessionService } from './session-service';
+import { SiteLinks } from './site-links';
+import { StoreService } from './store-service';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
 import { UploadService } from './upload-service';
+import { ViewerService } from './viewer-service';
 import { WorkbookService } from './workbook-service';
 
-/** The use cases, built once per app from its configuration and adapters. */
+/**
+ * The use cases, built once per app from its configuration and adapters. Routes reach the
+ * database only through these.
+ */
 export interface Services {
   /** Multiplies every rate limit (config RATE_LIMIT_SCALE). */
   rateLimitScale: number;
+  health: HealthService;
   grades: GradeService;
   search: SearchService;
-  db: Db;
   topics: TopicService;
   organisations: OrganisationService;
   sessions: SessionService;
   accounts: AccountService;
   uploads: UploadService;
   workbooks: WorkbookService;
+  events: EventService;
+  links: SiteLinks;
   mailer: Mailer;
   storage: FileStorage;
+  pubsub: PubSub;
+  viewers: ViewerService;
+  store: StoreService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
-  const organisations = new OrganisationService(db);
+  const organisations = new OrganisationService(db, {
+    baseDomain: config.baseDomain,
+    defaultOrg: config.defaultOrg,
+  });
   const sessions = new SessionService(db, config.sessionDays);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, log)
     : new OutboxMailer(config.outboxDir, log);
   const storage = new LocalFileStorage(config.uploadsDir);
-  const accounts = new AccountService(db, sessions, mailer, storage, log);
+  const links = new SiteLinks({
+    publicOrigin: config.publicOrigin,
+    baseDomain: config.baseDomain,
+    port: config.port,
+  });
+  const viewers = new ViewerService(db);
+  const accounts = new AccountService(db, sessions, mailer, storage, links, log, viewers);
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db);
+  const payments =
+    config.payments.provider === 'stripe'
+      ? new StripePayments(config.payments)
+      : new LocalPayments();
   return {
     rateLimitScale: config.rateLimitScale,
-    db,
+    health: new HealthService(db),
     organisations,
     sessions,
     accounts,
@@ -53,7 +83,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     topics: new TopicService(db, topicCache),
     grades: new GradeService(topicCache, workbooks),
     search: new SearchService(db),
+    events: new EventService(db),
+    links,
     mailer,
     storage,
+    pubsub: new InProcessPubSub(),
+    viewers,
+    store: new StoreService(db, payments, links, mailer, viewers, log),
   };
 }

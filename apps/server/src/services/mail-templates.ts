@@ -3,6 +3,27 @@ import type { Mail } from '../adapters/mail/mailer';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The frame every mail shares: the organisation's background, a white card headed by its name
+ * in its primary colour, and `body` (HTML, already escaped) inside.
+ */
+function brandedHtml(org: OrganisationSettings, locale: string, body: string): string {
+  const primary = org.theme.primaryColor;
+  return `<!doctype html><html lang="${locale}"><body style="margin:0;background:${org.theme.secondaryBackgroundColor};font-family:Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px">
+<tr><td style="background:${primary};color:${readableTextOn(primary)};padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(localise(org.name, locale))}</td></tr>
+<tr><td style="padding:24px;color:#1f2933;font-size:16px;line-height:1.5">
+${body}
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+/** A link drawn as a button in the organisation's primary colour. */
+function button(org: OrganisationSettings, href: string, label: string): string {
+  const primary = org.theme.primaryColor;
+  return `<p><a href="${escape(href)}" style="display:inline-block;background:${primary};color:${readableTextOn(primary)};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(label)}</a></p>`;
+}
+
 const resetText = {
   'en-US': {
     subject: (org: string) => `Reset your ${org} password`,
@@ -29,17 +50,140 @@ export function passwordResetMail(
 ): Mail {
   const t = locale === 'fr-CA' ? resetText['fr-CA'] : resetText['en-US'];
   const orgName = localise(org.name, locale);
-  const primary = org.theme.primaryColor;
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:${org.theme.secondaryBackgroundColor};font-family:Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px">
-<tr><td style="background:${primary};color:${readableTextOn(primary)};padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(orgName)}</td></tr>
-<tr><td style="padding:24px;color:#1f2933;font-size:16px;line-height:1.5">
-<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
-<p><a href="${escape(link)}" style="display:inline-block;background:${primary};color:${readableTextOn(primary)};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(t.button)}</a></p>
+  const html = brandedHtml(
+    org,
+    locale,
+    `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
+${button(org, link, t.button)}
 <p style="font-size:14px;color:#52606d">${escape(t.ignore)}</p>
-<p style="font-size:12px;color:#52606d;word-break:break-all">${escape(link)}</p>
-</td></tr></table></td></tr></table></body></html>`;
+<p style="font-size:12px;color:#52606d;word-break:break-all">${escape(link)}</p>`,
+  );
   const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n\n${orgName}\n`;
   return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
+}
+
+const receiptText = {
+  'en-US': {
+    subject: (org: string) => `Your ${org} receipt`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: 'Thank you for your purchase. Here is your receipt.',
+    bundle: 'Bundle',
+    seats: 'Seats',
+    unit: 'Price per seat',
+    discount: 'Group discount',
+    total: 'Total paid',
+    order: 'Order',
+    access:
+      'You now have access to the bundle’s topics and administer its group. Each seat is an invitation you can send from the store.',
+    button: 'Go to the store',
+  },
+  'fr-CA': {
+    subject: (org: string) => `Votre reçu ${org}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: 'Merci de votre achat. Voici votre reçu.',
+    bundle: 'Forfait',
+    seats: 'Places',
+    unit: 'Prix par place',
+    discount: 'Rabais de groupe',
+    total: 'Total payé',
+    order: 'Commande',
+    access:
+      'Vous avez maintenant accès aux sujets du forfait et vous administrez son groupe. Chaque place est une invitation que vous pouvez envoyer depuis la boutique.',
+    button: 'Aller à la boutique',
+  },
+} as const;
+
+export interface ReceiptOrder {
+  id: string;
+  bundleName: string;
+  quantity: number;
+  unitCents: number;
+  percentOff: number;
+  totalCents: number;
+}
+
+/** The receipt of a fulfilled order, in the buyer's locale; amounts in USD, formatted for it. */
+export function receiptMail(
+  org: OrganisationSettings,
+  locale: string,
+  to: { email: string; name: string },
+  order: ReceiptOrder,
+  storeLink: string,
+): Mail {
+  const fr = locale === 'fr-CA';
+  const t = fr ? receiptText['fr-CA'] : receiptText['en-US'];
+  const money = new Intl.NumberFormat(fr ? 'fr-CA' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+  });
+  const usd = (cents: number) => money.format(cents / 100);
+  const orgName = localise(org.name, locale);
+  const rows: Array<[string, string]> = [
+    [t.bundle, order.bundleName],
+    [t.seats, String(order.quantity)],
+    [t.unit, usd(order.unitCents)],
+    ...(order.percentOff > 0 ? [[t.discount, `${order.percentOff} %`] as [string, string]] : []),
+    [t.total, usd(order.totalCents)],
+    [t.order, order.id],
+  ];
+  const table = rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(k)}</td><td style="padding:4px 0;font-weight:bold">${escape(v)}</td></tr>`,
+    )
+    .join('');
+  const html = brandedHtml(
+    org,
+    locale,
+    `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>
+<p>${escape(t.access)}</p>
+${button(org, storeLink, t.button)}
+<p style="font-size:12px;color:#52606d;word-break:break-all">${escape(storeLink)}</p>`,
+  );
+  const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t.access}\n\n${t.button}: ${storeLink}\n\n${orgName}\n`;
+  return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
+}
+
+const inviteText = {
+  'en-US': {
+    subject: (org: string, bundle: string) => `You are invited to ${bundle} on ${org}`,
+    body: (from: string, bundle: string) =>
+      `${from} has a seat for you in ${bundle}. Follow this link to join; it works once.`,
+    button: 'Accept the invitation',
+  },
+  'fr-CA': {
+    subject: (org: string, bundle: string) => `Vous êtes invité à ${bundle} sur ${org}`,
+    body: (from: string, bundle: string) =>
+      `${from} vous offre une place dans ${bundle}. Suivez ce lien pour vous joindre; il ne fonctionne qu’une fois.`,
+    button: 'Accepter l’invitation',
+  },
+} as const;
+
+/** A seat invitation, in the sender's locale. */
+export function inviteMail(
+  org: OrganisationSettings,
+  locale: string,
+  to: string,
+  invite: { from: string; bundleName: string },
+  link: string,
+): Mail {
+  const t = locale === 'fr-CA' ? inviteText['fr-CA'] : inviteText['en-US'];
+  const orgName = localise(org.name, locale);
+  const body = t.body(invite.from, invite.bundleName);
+  const html = brandedHtml(
+    org,
+    locale,
+    `<p>${escape(body)}</p>
+${button(org, link, t.button)}
+<p style="font-size:12px;color:#52606d;word-break:break-all">${escape(link)}</p>`,
+  );
+  const text = `${body}\n\n${link}\n\n${orgName}\n`;
+  return {
+    to,
+    subject: t.subject(orgName, invite.bundleName),
+    text,
+    html,
+    fromName: orgName,
+  };
 }

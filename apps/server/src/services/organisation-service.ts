@@ -2,37 +2,37 @@ import {
   localise,
   resolveLocale,
   type BundleView,
-  type OrganisationSettings,
   type OrganisationView,
   type Topic,
-  type TopicGroup,
 } from '@portal/domain';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
+import {
+  aliasOfHost,
+  bundlesOf,
+  catalogueOf,
+  contentHashOf,
+  findOrganisation,
+  type OrganisationRecord,
+} from '../db/repositories/organisations';
+import { canSeeTopic, canSeeTopicGroupCard, ownsBundle, VISITOR, type Viewer } from '../policies';
+
+export type { OrganisationRecord };
 
 /** How long a cached organisation is trusted before its content hash is checked again. */
 const REVALIDATE_MS = 1_000;
 
-export interface OrganisationRecord {
-  id: string;
-  alias: string;
-  contentHash: string;
-  settings: OrganisationSettings;
-}
-
-interface Audience {
-  /** Topic ids this viewer may see beyond the public ones (from their user groups). */
-  grantedTopicIds: ReadonlySet<string>;
-  /** Stable key of the grant set, for the cache. */
-  key: string;
-}
-
-export const VISITOR: Audience = { grantedTopicIds: new Set(), key: 'visitor' };
-
 interface CachedOrg {
   record: OrganisationRecord;
   checkedAt: number;
-  /** Serialised answers by `${locale}|${audience}`. */
-  views: Map<string, string>;
+  /** Serialised answers by `${locale}|${viewer key}`. */
+  views: LRUCache<string, string>;
+}
+
+/** The organisation picked by host names (docs/configuration.md, "Organisations by host"). */
+export interface HostRules {
+  baseDomain: string;
+  defaultOrg: string;
 }
 
 /**
@@ -41,11 +41,15 @@ interface CachedOrg {
  * the cache compares the stored content hash at most that often.
  */
 export class OrganisationService {
-  private readonly cache = new Map<string, CachedOrg>();
-  private readonly hostCache = new Map<string, { alias: string | null; at: number }>();
+  private readonly cache = new LRUCache<string, CachedOrg>({ max: 1_000 });
+  private readonly hostCache = new LRUCache<string, { alias: string | null }>({
+    max: 10_000,
+    ttl: REVALIDATE_MS,
+  });
 
   constructor(
     private readonly db: Db,
+    private readonly hosts: HostRules,
     private readonly uploadUrl: string = '/api/upload',
   ) {}
 
@@ -64,74 +68,42 @@ export class OrganisationService {
     const cached = this.cache.get(alias);
     const now = Date.now();
     if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached;
-    if (cached) {
-      const row = await this.db.kysely
-        .selectFrom('organisations')
-        .select('content_hash')
-        .where('alias', '=', alias)
-        .executeTakeFirst();
-      if (row?.content_hash === cached.record.contentHash) {
-        cached.checkedAt = now;
-        return cached;
-      }
+    if (cached && (await contentHashOf(this.db, alias)) === cached.record.contentHash) {
+      cached.checkedAt = now;
+      return cached;
     }
-    const row = await this.db.kysely
-      .selectFrom('organisations')
-      .select(['id', 'alias', 'content_hash', 'settings'])
-      .where('alias', '=', alias)
-      .executeTakeFirst();
-    if (!row) {
+    const record = await findOrganisation(this.db, alias);
+    if (!record) {
       this.cache.delete(alias);
       return null;
     }
-    const fresh: CachedOrg = {
-      record: {
-        id: row.id,
-        alias: row.alias,
-        contentHash: row.content_hash,
-        settings: JSON.parse(row.settings),
-      },
-      checkedAt: now,
-      views: new Map(),
-    };
+    // Views by locale and by the set of topics a viewer may see: few per organisation.
+    const fresh: CachedOrg = { record, checkedAt: now, views: new LRUCache({ max: 500 }) };
     this.cache.set(alias, fresh);
     return fresh;
   }
 
   /**
-   * The organisation chosen by a host name (design §3): an exact match of one of its hosts, else
-   * the first label under the base domain as its alias, else the default on a local address.
+   * The organisation chosen by a host name: an exact match of one of its hosts, else the first
+   * label under the base domain as its alias, else the default on a local address.
    */
-  async aliasForHost(
-    hostHeader: string | undefined,
-    baseDomain: string,
-    defaultOrg: string,
-  ): Promise<string | null> {
+  async aliasForHost(hostHeader: string | undefined): Promise<string | null> {
     const host = (hostHeader ?? '')
       .toLowerCase()
       .replace(/:\d+$/, '')
       .replace(/^\[|\]$/g, '');
     const hit = this.hostCache.get(host);
-    if (hit && Date.now() - hit.at < REVALIDATE_MS) return hit.alias;
-    const alias = await this.lookupHost(host, baseDomain, defaultOrg);
-    if (this.hostCache.size > 10_000) this.hostCache.clear();
-    this.hostCache.set(host, { alias, at: Date.now() });
+    if (hit) return hit.alias;
+    const alias = await this.lookupHost(host);
+    this.hostCache.set(host, { alias });
     return alias;
   }
 
-  private async lookupHost(
-    host: string,
-    baseDomain: string,
-    defaultOrg: string,
-  ): Promise<string | null> {
+  private async lookupHost(host: string): Promise<string | null> {
+    const { baseDomain, defaultOrg } = this.hosts;
     if (!host) return defaultOrg;
-    const exact = await this.db.kysely
-      .selectFrom('org_hosts')
-      .innerJoin('organisations', 'organisations.id', 'org_hosts.org_id')
-      .select('organisations.alias')
-      .where('org_hosts.host', '=', host)
-      .executeTakeFirst();
-    if (exact) return exact.alias;
+    const exact = await aliasOfHost(this.db, host);
+    if (exact) return exact;
     if (host.endsWith(`.${baseDomain}`)) {
       const labels = host.slice(0, -(baseDomain.length + 1)).split('.');
       return labels[labels.length - 1] ?? null;
@@ -141,20 +113,20 @@ export class OrganisationService {
     return null;
   }
 
-  /** The organisation as spec §3 shapes it, localised, serialised once per locale and audience. */
+  /** The organisation as the API shapes it, localised, serialised once per locale and audience. */
   async viewJson(
-    alias: string,
+    org: OrganisationRecord,
     requestedLocale: string | undefined,
-    audience: Audience = VISITOR,
-  ): Promise<string | null> {
-    const entry = await this.entry(alias);
-    if (!entry) return null;
-    const locale = resolveLocale(requestedLocale, entry.record.settings.locales);
-    const cacheKey = `${locale}|${audience.key}`;
-    let json = entry.views.get(cacheKey);
+    viewer: Viewer = VISITOR,
+  ): Promise<string> {
+    const entry = await this.entry(org.alias);
+    const record = entry?.record ?? org;
+    const locale = resolveLocale(requestedLocale, record.settings.locales);
+    const cacheKey = `${locale}|${viewer.key}`;
+    let json = entry?.views.get(cacheKey);
     if (!json) {
-      json = JSON.stringify(await this.buildView(entry.record, locale, audience));
-      entry.views.set(cacheKey, json);
+      json = JSON.stringify(await this.buildView(record, locale, viewer));
+      entry?.views.set(cacheKey, json);
     }
     return json;
   }
@@ -162,47 +134,19 @@ export class OrganisationService {
   private async buildView(
     org: OrganisationRecord,
     locale: string,
-    audience: Audience,
+    viewer: Viewer,
   ): Promise<OrganisationView> {
-    const k = this.db.kysely;
-    const [topicRows, groupRows, links, bundleCount] = await Promise.all([
-      k
-        .selectFrom('topics')
-        .select(['id', 'is_general', 'visibility', 'data'])
-        .where('org_id', '=', org.id)
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('topic_groups')
-        .select(['id', 'visibility', 'data'])
-        .where('org_id', '=', org.id)
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('topic_group_topics')
-        .select(['group_id', 'topic_id'])
-        .where('org_id', '=', org.id)
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('bundles')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('org_id', '=', org.id)
-        .executeTakeFirstOrThrow(),
-    ]);
-    const canSee = (id: string, visibility: string) =>
-      visibility === 'Public' || audience.grantedTopicIds.has(id);
+    const catalogue = await catalogueOf(this.db, org.id);
     const topics = new Map<string, Topic>();
     let general: Topic | undefined;
     let hasHiddenTopics = false;
-    for (const row of topicRows) {
-      if (!canSee(row.id, row.visibility)) {
-        hasHiddenTopics ||= row.is_general === 0;
+    for (const entry of catalogue.topics) {
+      if (!canSeeTopic(viewer, { _id: entry.id, visibility: entry.visibility })) {
+        hasHiddenTopics ||= !entry.isGeneral;
         continue;
       }
-      const topic = JSON.parse(row.data) as Topic;
-      if (row.is_general) general = topic;
-      else topics.set(row.id, topic);
+      if (entry.isGeneral) general = entry.topic;
+      else topics.set(entry.id, entry.topic);
     }
     const ref = (t: Topic) => ({
       _id: t._id,
@@ -210,28 +154,18 @@ export class OrganisationService {
       ...(t.topicImage && { topicImage: { secure_url: t.topicImage.secure_url } }),
     });
     const s = org.settings;
-    const groups = groupRows
-      .filter(
-        (g) =>
-          g.visibility === 'Public' ||
-          links.some((l) => l.group_id === g.id && audience.grantedTopicIds.has(l.topic_id)),
-      )
-      .map((g) => {
-        const group = JSON.parse(g.data) as Omit<TopicGroup, 'topics'>;
-        const members = links
-          .filter((l) => l.group_id === g.id)
-          .flatMap((l) => {
-            const topic = topics.get(l.topic_id);
-            return topic ? [ref(topic)] : [];
-          });
-        return {
-          _id: group._id,
-          name: localise(group.name, locale),
-          description: localise(group.description, locale),
-          ...(group.topicGroupImage && { topicGroupImage: group.topicGroupImage }),
-          topics: members,
-        };
-      })
+    const groups = catalogue.groups
+      .filter((g) => canSeeTopicGroupCard(viewer, g))
+      .map(({ group, topicIds }) => ({
+        _id: group._id,
+        name: localise(group.name, locale),
+        description: localise(group.description, locale),
+        ...(group.topicGroupImage && { topicGroupImage: group.topicGroupImage }),
+        topics: topicIds.flatMap((id) => {
+          const topic = topics.get(id);
+          return topic ? [ref(topic)] : [];
+        }),
+      }))
       .filter((g) => g.topics.length > 0);
 
     return {
@@ -276,42 +210,28 @@ export class OrganisationService {
       enableMessaging: s.enableMessaging,
       constraints: s.constraints,
       upload: { url: this.uploadUrl, preset: org.alias, tag: 'flcms' },
-      hasBundles: Number(bundleCount.n) > 0,
+      hasBundles: catalogue.bundleCount > 0,
       hasHiddenTopics,
     };
   }
 
-  async bundles(
-    alias: string,
-    audience: { groupIds: ReadonlySet<string> } = { groupIds: new Set() },
-  ): Promise<BundleView[] | null> {
-    const org = await this.find(alias);
-    if (!org) return null;
-    const rows = await this.db.kysely
-      .selectFrom('bundles')
-      .select('data')
-      .where('org_id', '=', org.id)
-      .orderBy('position')
-      .execute();
+  async bundles(org: OrganisationRecord, viewer: Viewer = VISITOR): Promise<BundleView[]> {
     const byLocale = (text: unknown): Record<string, string> => {
       if (text == null) return {};
       if (typeof text === 'string')
         return Object.fromEntries(org.settings.locales.map((l) => [l, text]));
       return text as Record<string, string>;
     };
-    return rows.map((row) => {
-      const b = JSON.parse(row.data);
-      return {
-        _id: b._id,
-        name: byLocale(b.name),
-        description: byLocale(b.description),
-        longDescription: byLocale(b.longDescription),
-        price: b.price,
-        ...(b.bundleImage && { bundleImage: b.bundleImage }),
-        userGroup: b.userGroup,
-        isMemberOf: audience.groupIds.has(b.userGroup),
-        discountTiers: b.discountTiers ?? [],
-      };
-    });
+    return (await bundlesOf(this.db, org.id)).map((b) => ({
+      _id: b._id,
+      name: byLocale(b.name),
+      description: byLocale(b.description),
+      longDescription: byLocale(b.longDescription),
+      price: b.price,
+      ...(b.bundleImage && { bundleImage: b.bundleImage }),
+      userGroup: b.userGroup,
+      isMemberOf: ownsBundle(viewer, b),
+      discountTiers: b.discountTiers ?? [],
+    }));
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldAccents, plainText, searchConfig } from './search-index';
+import { foldAccents, searchConfig } from '../db/repositories/search';
+import { plainText } from './search-index';
 
 describe('search text', () => {
   it('keeps words whole across inline tags and apart across block tags', () => {

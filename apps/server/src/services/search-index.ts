@@ -1,7 +1,7 @@
 import { localise, type ContentPack, type Topic } from '@portal/domain';
-import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database';
-import type { Database } from '../db/schema';
+import { replaceSearchDocuments, type SearchDocument } from '../db/repositories/content-packs';
+import type { Executor } from '../db/repositories/executor';
+import { foldAccents, searchConfig } from '../db/repositories/search';
 
 /** Text of author HTML for the index: tags dropped, entities of the sanitiser decoded. */
 export function plainText(html: string): string {
@@ -22,21 +22,6 @@ export function plainText(html: string): string {
       .replace(/\s+/g, ' ')
       .trim()
   );
-}
-
-/**
- * Letters without their accents ("épargne" → "epargne"), so a search finds a word however it is
- * typed, as SQLite's `remove_diacritics` does; PostgreSQL's `unaccent` would need an extension.
- */
-export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-}
-
-/** PostgreSQL's text-search configuration for a locale: stemming in the learner's language. */
-export function searchConfig(locale: string): 'english' | 'french' | 'simple' {
-  if (locale.startsWith('en')) return 'english';
-  if (locale.startsWith('fr')) return 'french';
-  return 'simple';
 }
 
 function documentOf(topic: Topic, locale: string) {
@@ -62,30 +47,31 @@ function documentOf(topic: Topic, locale: string) {
   };
 }
 
-/** Rewrites the search index of one organisation, in the import's transaction. */
-export async function indexTopics(
-  trx: Kysely<Database>,
-  dialect: Dialect,
-  orgId: string,
-  pack: ContentPack,
-): Promise<void> {
-  await sql`delete from topic_search where org_id = ${orgId}`.execute(trx);
+/**
+ * The search documents of a pack: one per topic and locale (the general topic is not searched).
+ * Accents are folded here for PostgreSQL, as `unaccent` would need an extension; SQLite's FTS5
+ * folds them itself (`remove_diacritics`).
+ */
+export function searchDocuments(pack: ContentPack, dialect: Executor['dialect']): SearchDocument[] {
+  const documents: SearchDocument[] = [];
   for (const topic of pack.topics)
     for (const locale of pack.organisation.locales) {
       const doc = documentOf(topic, locale);
-      if (dialect === 'postgres') {
-        const config = searchConfig(locale);
-        const [name, description, pages] = [doc.name, doc.description, doc.pages].map(foldAccents);
-        await sql`insert into topic_search (org_id, topic_id, locale, visibility, document) values (
-          ${orgId}, ${topic._id}, ${locale}, ${topic.visibility},
-          setweight(to_tsvector(${config}::regconfig, ${name}), 'A') ||
-          setweight(to_tsvector(${config}::regconfig, ${description}), 'B') ||
-          setweight(to_tsvector(${config}::regconfig, ${pages}), 'C'))`.execute(trx);
-      } else {
-        await sql`insert into topic_search (org_id, topic_id, locale, visibility, name, description, pages)
-          values (${orgId}, ${topic._id}, ${locale}, ${topic.visibility}, ${doc.name}, ${doc.description}, ${doc.pages})`.execute(
-          trx,
-        );
-      }
+      const text = dialect === 'postgres' ? foldAccents : (s: string) => s;
+      documents.push({
+        topicId: topic._id,
+        locale,
+        visibility: topic.visibility,
+        name: text(doc.name),
+        description: text(doc.description),
+        pages: text(doc.pages),
+        config: searchConfig(locale),
+      });
     }
+  return documents;
+}
+
+/** Rewrites the search index of one organisation, in the import's transaction. */
+export async function indexTopics(tx: Executor, orgId: string, pack: ContentPack): Promise<void> {
+  await replaceSearchDocuments(tx, orgId, searchDocuments(pack, tx.dialect));
 }

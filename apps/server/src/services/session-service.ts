@@ -1,5 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
-import { prepared } from '../db/prepared';
+import {
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  revokeSessionsOf,
+} from '../db/repositories/sessions';
 import { hashToken, newToken } from './tokens';
 
 export interface Session {
@@ -12,44 +18,29 @@ const DAY_MS = 86_400_000;
 /** How long a verified token is trusted before the database is asked again. */
 const VERIFIED_MS = 1_000;
 
-/** Sign-in tokens (design §11): opaque, stored hashed, bound to one organisation, expiring, revocable. */
+/** Sign-in tokens: opaque, stored hashed, bound to one organisation, expiring, revocable. */
 export class SessionService {
-  private readonly findQuery;
   /** Recently verified tokens, by hash: a burst of requests asks the database once a second. */
-  private readonly verified = new Map<string, Session & { hash: string; until: number }>();
+  private readonly verified = new LRUCache<string, Session & { until: number }>({
+    max: 10_000,
+    ttl: VERIFIED_MS,
+  });
 
   constructor(
     private readonly db: Db,
     private readonly days: number,
-  ) {
-    this.findQuery = prepared(
-      db.kysely,
-      (k, hash: string, orgId: string, now: string) =>
-        k
-          .selectFrom('sessions')
-          .select(['user_id', 'org_id', 'expires_at'])
-          .where('token_hash', '=', hash)
-          .where('org_id', '=', orgId)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', now),
-      3,
-    );
-  }
+  ) {}
 
   async create(userId: string, orgId: string): Promise<string> {
     const { token, hash } = newToken();
     const now = Date.now();
-    await this.db.kysely
-      .insertInto('sessions')
-      .values({
-        token_hash: hash,
-        user_id: userId,
-        org_id: orgId,
-        created_at: new Date(now).toISOString(),
-        expires_at: new Date(now + this.days * DAY_MS).toISOString(),
-        revoked_at: null,
-      })
-      .execute();
+    await insertSession(this.db, {
+      tokenHash: hash,
+      userId,
+      orgId,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.days * DAY_MS).toISOString(),
+    });
     return token;
   }
 
@@ -63,35 +54,26 @@ export class SessionService {
     const now = Date.now();
     const hit = this.verified.get(hash);
     if (hit && hit.until > now) return hit.orgId === orgId ? { userId: hit.userId, orgId } : null;
-    const [row] = await this.findQuery(hash, orgId, new Date(now).toISOString());
+    const row = await findLiveSession(this.db, hash, orgId, new Date(now).toISOString());
     if (!row) {
       this.verified.delete(hash);
       return null;
     }
-    if (this.verified.size >= 10_000) this.verified.clear();
-    const until = Math.min(now + VERIFIED_MS, Date.parse(row.expires_at));
-    this.verified.set(hash, { hash, userId: row.user_id, orgId: row.org_id, until });
-    return { userId: row.user_id, orgId: row.org_id };
+    // Never trusted past the token's own expiry.
+    const until = Math.min(now + VERIFIED_MS, Date.parse(row.expiresAt));
+    this.verified.set(hash, { userId: row.userId, orgId: row.orgId, until });
+    return { userId: row.userId, orgId: row.orgId };
   }
 
   async revoke(token: string): Promise<void> {
-    this.verified.delete(hashToken(token));
-    await this.db.kysely
-      .updateTable('sessions')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('token_hash', '=', hashToken(token))
-      .where('revoked_at', 'is', null)
-      .execute();
+    const hash = hashToken(token);
+    this.verified.delete(hash);
+    await revokeSession(this.db, hash, new Date().toISOString());
   }
 
   async revokeAllOf(userId: string): Promise<void> {
-    for (const [hash, session] of this.verified)
+    for (const [hash, session] of this.verified.entries())
       if (session.userId === userId) this.verified.delete(hash);
-    await this.db.kysely
-      .updateTable('sessions')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSessionsOf(this.db, userId, new Date().toISOString());
   }
 }

@@ -1,22 +1,21 @@
 import {
-  canSeePage,
-  canSeeTopic,
   localise,
   type ContentView,
   type Field,
+  type FieldDefaultValue,
   type FieldView,
   type Fragment,
   type FragmentView,
   type LocalisedText,
   type PageView,
   type TopicView,
-  type Visibility,
 } from '@portal/domain';
 import type { Db } from '../db/database';
-import { HttpError } from '../http/errors';
-import type { OrganisationRecord } from './organisation-service';
+import type { OrganisationRecord } from '../db/repositories/organisations';
+import { findContent, parentGroupOf } from '../db/repositories/topics';
+import { assertCanSeePage, assertCanSeeTopic, canSeePage, type Viewer } from '../policies';
+import { notFound } from './errors';
 import type { TopicCache } from './topic-cache';
-import type { ViewerContext } from './viewer-service';
 
 /** Content bodies longer than this are stored apart and fetched by the page on its own. */
 export const INLINE_CONTENT_MAX = 4_000;
@@ -25,10 +24,11 @@ export const TOPIC_NOT_FOUND = 'Page not found, please select another topic to c
 
 const isScored = (field: Field) => (field.scoreWeight ?? 0) > 0 && field.correctValue !== undefined;
 
-function localiseDefault(value: unknown, locale: string): unknown {
+/** A default value by locale (text fields) becomes the learner's; any other default is as it is. */
+function localiseDefault(value: unknown, locale: string): FieldDefaultValue {
   if (value && typeof value === 'object' && !Array.isArray(value))
     return localise(value as LocalisedText, locale);
-  return value;
+  return value as FieldDefaultValue;
 }
 
 /** A field without its correct answer or tolerance: what a learner may see. */
@@ -115,42 +115,17 @@ export class TopicService {
     private readonly cache: TopicCache,
   ) {}
 
-  /** Throws 404 for an unknown topic, 401 for a visitor and 403 for a learner without the grant. */
-  private assertCanSee(
-    viewer: ViewerContext,
-    topic: { _id: string; visibility: Visibility },
-  ): void {
-    if (canSeeTopic(viewer, topic)) return;
-    if (viewer.userId)
-      throw new HttpError(403, 'This topic is for members of a group that has access to it.');
-    throw new HttpError(401, 'Sign in to open this topic.');
-  }
-
   async topic(
     org: OrganisationRecord,
     topicId: string,
-    viewer: ViewerContext,
+    viewer: Viewer,
     locale: string,
   ): Promise<TopicView> {
-    const k = this.db.kysely;
     const stored = await this.cache.load(org, topicId);
-    if (!stored) throw new HttpError(404, TOPIC_NOT_FOUND);
-    const { topic } = stored;
-    const row = { is_general: stored.isGeneral ? 1 : 0 };
-    this.assertCanSee(viewer, topic);
-
-    const parent = await k
-      .selectFrom('topic_group_topics')
-      .innerJoin('topic_groups', (join) =>
-        join
-          .onRef('topic_groups.id', '=', 'topic_group_topics.group_id')
-          .onRef('topic_groups.org_id', '=', 'topic_group_topics.org_id'),
-      )
-      .select(['topic_groups.id', 'topic_groups.visibility', 'topic_groups.data'])
-      .where('topic_group_topics.org_id', '=', org.id)
-      .where('topic_group_topics.topic_id', '=', topic._id)
-      .orderBy('topic_groups.position')
-      .executeTakeFirst();
+    if (!stored) throw notFound(TOPIC_NOT_FOUND);
+    const { topic, isGeneral } = stored;
+    assertCanSeeTopic(viewer, topic);
+    const parent = await parentGroupOf(this.db, org.id, topic._id);
 
     const pages: PageView[] = topic.pages
       .filter((page) => canSeePage(viewer, topic._id, page))
@@ -166,10 +141,10 @@ export class TopicService {
         };
       });
     return {
-      _id: row.is_general ? 'general' : topic._id,
+      _id: isGeneral ? 'general' : topic._id,
       name: localise(topic.name, locale),
       description: localise(topic.description, locale),
-      isGeneral: row.is_general === 1,
+      isGeneral,
       visibility: topic.visibility,
       ...(topic.topicImage && {
         topicImage: topic.topicImage,
@@ -178,8 +153,8 @@ export class TopicService {
       ...(parent && {
         parentTopicGroup: {
           _id: parent.id,
-          name: localise(JSON.parse(parent.data).name, locale),
-          visibility: parent.visibility as Visibility,
+          name: localise(parent.name, locale),
+          visibility: parent.visibility,
         },
       }),
       allowMultiWorksheets: topic.allowMultiWorksheets,
@@ -194,24 +169,14 @@ export class TopicService {
     org: OrganisationRecord,
     id: string,
     pageId: string | undefined,
-    viewer: ViewerContext,
+    viewer: Viewer,
     locale: string,
   ): Promise<ContentView> {
-    let query = this.db.kysely
-      .selectFrom('contents')
-      .selectAll()
-      .where('org_id', '=', org.id)
-      .where('id', '=', id);
-    if (pageId) query = query.where('page_id', '=', pageId);
-    const row = await query.executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Content not found');
-    this.assertCanSee(viewer, {
-      _id: row.topic_id,
-      visibility: row.topic_visibility as Visibility,
-    });
-    if (!canSeePage(viewer, row.topic_id, { visibility: row.page_visibility as Visibility }))
-      this.assertCanSee(viewer, { _id: '', visibility: 'Private' });
-    const body = JSON.parse(row.body) as LocalisedText;
+    const stored = await findContent(this.db, org.id, id, pageId);
+    if (!stored) throw notFound('Content not found');
+    assertCanSeeTopic(viewer, { _id: stored.topicId, visibility: stored.topicVisibility });
+    assertCanSeePage(viewer, stored.topicId, { visibility: stored.pageVisibility });
+    const body = stored.body;
     const usedLocale = typeof body === 'string' || body[locale] ? locale : 'en-US';
     return { body: localise(body, locale), locale: usedLocale };
   }

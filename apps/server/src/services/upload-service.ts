@@ -4,7 +4,8 @@ import type { UploadedFile } from '@portal/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
-import { HttpError } from '../http/errors';
+import { insertUpload } from '../db/repositories/uploads';
+import { invalid, unsupportedType } from './errors';
 
 /** What learners may upload, by the type sniffed from the bytes (never the name or the header). */
 const ALLOWED = new Map<string, string>([
@@ -62,7 +63,7 @@ export class UploadService {
     filename: string,
     data: Buffer,
   ): Promise<UploadedFile> {
-    if (data.length === 0) throw new HttpError(400, 'The file is empty.', { file: 'is empty' });
+    if (data.length === 0) throw invalid('The file is empty.', { file: 'is empty' });
     const sniffed = await fileTypeFromBuffer(data);
     const contentType =
       sniffed && ALLOWED.has(sniffed.mime)
@@ -71,8 +72,7 @@ export class UploadService {
           ? undefined
           : plainTextType(filename, data);
     if (!contentType)
-      throw new HttpError(
-        415,
+      throw unsupportedType(
         'File type must be an image (PNG, JPEG, GIF, WebP), a PDF, an office document, or plain text (TXT, CSV).',
         {
           file: 'has a type that is not accepted',
@@ -83,20 +83,17 @@ export class UploadService {
     const storageKey = `${orgId}/${publicId}.${extension}`;
     const { url } = await this.storage.put(storageKey, data, contentType);
     const original = cleanFilename(filename);
-    await this.db.kysely
-      .insertInto('uploads')
-      .values({
-        public_id: publicId,
-        org_id: orgId,
-        user_id: userId,
-        storage_key: storageKey,
-        url,
-        original_filename: original,
-        content_type: contentType,
-        size: data.length,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertUpload(this.db, {
+      publicId,
+      orgId,
+      userId,
+      storageKey,
+      url,
+      originalFilename: original,
+      contentType,
+      size: data.length,
+      createdAt: new Date().toISOString(),
+    });
     return { secure_url: url, original_filename: original, public_id: publicId };
   }
 }

@@ -1,58 +1,36 @@
-import type { Viewer } from '@portal/domain';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
-import { prepared } from '../db/prepared';
+import { grantsOf } from '../db/repositories/memberships';
+import { signedInViewer, VISITOR, type Viewer } from '../policies';
 import type { Session } from './session-service';
 
-/** Who is asking: a visitor, or a signed-in learner with the topics their user groups grant. */
-export interface ViewerContext extends Viewer {
-  userId: string | null;
-  groupIds: ReadonlySet<string>;
-  /** A stable key of what this viewer may see, for caches. */
-  key: string;
-}
+/**
+ * How long a learner's groups are trusted before the database is asked again: as long as a
+ * verified token (SessionService), so a burst of requests (saves) asks once a second.
+ */
+const TRUSTED_MS = 1_000;
 
-export const VISITOR_VIEWER: ViewerContext = {
-  userId: null,
-  grantedTopicIds: new Set(),
-  groupIds: new Set(),
-  key: 'visitor',
-};
+/** Who is asking: a visitor without a session, else the learner with their groups and grants. */
+export class ViewerService {
+  private readonly recent = new LRUCache<string, Viewer>({ max: 10_000, ttl: TRUSTED_MS });
 
-function grantQuery(db: Db) {
-  return prepared(
-    db.kysely,
-    (k, orgId: string, userId: string) =>
-      k
-        .selectFrom('user_group_members')
-        .leftJoin('user_group_topics', (join) =>
-          join
-            .onRef('user_group_topics.group_id', '=', 'user_group_members.group_id')
-            .onRef('user_group_topics.org_id', '=', 'user_group_members.org_id'),
-        )
-        .select(['user_group_members.group_id', 'user_group_topics.topic_id'])
-        .where('user_group_members.org_id', '=', orgId)
-        .where('user_group_members.user_id', '=', userId),
-    2,
-  );
-}
+  constructor(private readonly db: Db) {}
 
-const grantQueries = new WeakMap<Db, ReturnType<typeof grantQuery>>();
+  /** Forgets what is known of a learner, whose groups just changed (a purchase was fulfilled). */
+  forget(orgId: string, userId: string): void {
+    this.recent.delete(`${orgId}\u0000${userId}`);
+  }
 
-export async function viewerOf(
-  db: Db,
-  orgId: string,
-  session: Session | null,
-): Promise<ViewerContext> {
-  if (!session) return VISITOR_VIEWER;
-  let query = grantQueries.get(db);
-  if (!query) grantQueries.set(db, (query = grantQuery(db)));
-  const rows = await query(orgId, session.userId);
-  const groupIds = new Set(rows.map((r) => r.group_id));
-  const grantedTopicIds = new Set(rows.flatMap((r) => (r.topic_id ? [r.topic_id] : [])));
-  return {
-    userId: session.userId,
-    groupIds,
-    grantedTopicIds,
-    key: `granted:${[...grantedTopicIds].sort().join(',')}`,
-  };
+  async of(session: Session | null): Promise<Viewer> {
+    if (!session) return VISITOR;
+    const key = `${session.orgId}\u0000${session.userId}`;
+    const hit = this.recent.get(key);
+    if (hit) return hit;
+    const viewer = signedInViewer(
+      session.userId,
+      await grantsOf(this.db, session.orgId, session.userId),
+    );
+    this.recent.set(key, viewer);
+    return viewer;
+  }
 }

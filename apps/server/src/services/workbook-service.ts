@@ -1,15 +1,44 @@
-import { emptyWorkbook, mergeWorkbooks, type Workbook } from '@portal/domain';
-import { sql, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import {
+  assignWorksheetIds,
+  dateUntimedEdits,
+  keepsNoEditTimes,
+  emptyWorkbook,
+  mergeWorkbooks,
+  worksheetsOverCap,
+  type Workbook,
+  type WorkbookSave,
+} from '@portal/domain';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
-import { prepared, preparedSync, preparedWrite } from '../db/prepared';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/errors';
+import {
+  beginSync,
+  canWriteWorkbooksSync,
+  commitSync,
+  findWorkbook,
+  findWorkbookSync,
+  insertWorkbook,
+  insertWorkbookSync,
+  isTransactionOpenSync,
+  rollbackSync,
+  updateWorkbook,
+  updateWorkbooks,
+  updateWorkbookSync,
+  type WorkbookRecord,
+  type WorkbookUpdate,
+} from '../db/repositories/workbooks';
+import { DomainError, invalid, unavailable } from './errors';
 
 export interface StoredWorkbook {
   workbook: Workbook;
   version: number;
   updatedAt: string;
+}
+
+/** What a save must respect of its organisation's settings (its `constraints`). */
+export interface WorkbookLimits {
+  /** Worksheets a learner may keep per topic (docs/product-spec.md §4). */
+  maxTopicWorksheets: number;
 }
 
 /** A stored workbook with the text it is stored as. */
@@ -28,68 +57,29 @@ const RECENT_BYTES = 64 * 1024 * 1024;
 /** Saves that lose the race to another process this many times in a row are refused (503). */
 const MAX_ATTEMPTS = 20;
 
-type Row = { data: string; version: number | string; updated_at: string };
-
 /** One learner's workbook in one organisation: the key of the cache, the queue and batches. */
 const keyOf = (orgId: string, userId: string) => `${orgId}\u0000${userId}`;
 
-const selectRow = (k: Kysely<Database>, orgId: string, userId: string) =>
-  k
-    .selectFrom('workbooks')
-    .select(['data', 'version', 'updated_at'])
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId);
-const insertRow = (
-  k: Kysely<Database>,
-  orgId: string,
-  userId: string,
-  data: string,
-  version: number,
-  updatedAt: string,
-) =>
-  k
-    .insertInto('workbooks')
-    .values({ org_id: orgId, user_id: userId, data, version, updated_at: updatedAt })
-    .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing());
-/** Writes only over the version the merge started from: a save made meanwhile elsewhere wins the race. */
-const updateRow = (
-  k: Kysely<Database>,
-  data: string,
-  version: number,
-  updatedAt: string,
-  orgId: string,
-  userId: string,
-  expected: number,
-) =>
-  k
-    .updateTable('workbooks')
-    .set({ data, version, updated_at: updatedAt })
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .where('version', '=', expected);
-
-const fromRow = (row: Row): Current => ({
-  workbook: JSON.parse(row.data) as Workbook,
-  data: row.data,
-  version: Number(row.version),
-  updatedAt: row.updated_at,
+const fromRecord = (record: WorkbookRecord): Current => ({
+  workbook: JSON.parse(record.data) as Workbook,
+  data: record.data,
+  version: record.version,
+  updatedAt: record.updatedAt,
 });
 
-interface PendingSave {
+/** One save: whose workbook, what it brings, and the limits of its organisation. */
+interface Save {
   key: string;
   orgId: string;
   userId: string;
-  incoming: Workbook;
-  resolve(saved: Current): void;
-  reject(error: unknown): void;
+  incoming: WorkbookSave;
+  limits: WorkbookLimits;
 }
 
-interface BatchedUpdate {
-  orgId: string;
-  userId: string;
-  next: Current;
-  /** The version the merge started from: the row is written only if it still has it. */
-  expected: number;
+interface PendingSave {
+  save: Save;
+  resolve(saved: Current): void;
+  reject(error: unknown): void;
 }
 
 /**
@@ -98,11 +88,11 @@ interface BatchedUpdate {
  * statement fails, none was, and each caller saves on its own.
  */
 class BatchedUpdates {
-  private pending: Array<BatchedUpdate & { done(written: boolean): void }> = [];
+  private pending: Array<WorkbookUpdate & { done(written: boolean): void }> = [];
 
   constructor(private readonly db: Db) {}
 
-  write(update: BatchedUpdate): Promise<boolean> {
+  write(update: WorkbookUpdate): Promise<boolean> {
     return new Promise((done) => {
       this.pending.push({ ...update, done });
       if (this.pending.length === 1) setImmediate(() => void this.flush());
@@ -114,20 +104,8 @@ class BatchedUpdates {
     this.pending = [];
     let written = new Set<string>();
     try {
-      const { rows } = await sql<{ org_id: string; user_id: string }>`
-        update workbooks as w
-        set data = v.data, version = v.version, updated_at = v.updated_at
-        from unnest(
-          ${batch.map((u) => u.orgId)}::text[],
-          ${batch.map((u) => u.userId)}::text[],
-          ${batch.map((u) => u.next.data)}::text[],
-          ${batch.map((u) => u.next.version)}::int[],
-          ${batch.map((u) => u.next.updatedAt)}::text[],
-          ${batch.map((u) => u.expected)}::int[]
-        ) as v(org_id, user_id, data, version, updated_at, expected)
-        where w.org_id = v.org_id and w.user_id = v.user_id and w.version = v.expected
-        returning w.org_id, w.user_id`.execute(this.db.kysely);
-      written = new Set(rows.map((row) => keyOf(row.org_id, row.user_id)));
+      const rows = await updateWorkbooks(this.db, batch);
+      written = new Set(rows.map((row) => keyOf(row.orgId, row.userId)));
     } catch {
       // Nothing was written; each save goes again on its own, where its error is its own.
     }
@@ -152,12 +130,15 @@ class KeyedQueue {
 }
 
 /**
- * One workbook per learner per organisation, merged field by field on every save (design §8).
+ * One workbook per learner per organisation, merged field by field on every save (docs/design.md §8).
  *
  * A save merges into the stored workbook and writes the result only over the version it merged
  * into (optimistic concurrency): if another save got there first, it reads again and merges
  * again, so concurrent saves from several tabs, devices or server processes all survive. The
  * workbook a process last wrote is kept in memory, so a save usually makes one statement.
+ *
+ * Worksheets saved without ids get them in the merge (assignWorksheetIds), and a save that
+ * would take a topic over the organisation's worksheet cap is refused (400), alone.
  *
  * On PostgreSQL, saves of one learner run one at a time within a process, so they do not race
  * each other. On SQLite, the saves that arrive in one turn of the event loop are merged and
@@ -173,56 +154,44 @@ export class WorkbookService {
   private pending: PendingSave[] = [];
   private waitingSince: number | undefined;
   private readonly updates: BatchedUpdates;
-  private readonly select;
-  private readonly insert;
-  private readonly update;
-  private readonly sync;
+  /** SQLite runs on this process's one connection, synchronously (see saveInNextCommit). */
+  private readonly isSync: boolean;
 
   constructor(private readonly db: Db) {
-    this.select = prepared(db.kysely, selectRow, 2);
-    this.insert = preparedWrite(db.kysely, insertRow, 5);
-    this.update = preparedWrite(db.kysely, updateRow, 6);
     this.updates = new BatchedUpdates(db);
-    // SQLite runs on this process's one connection, synchronously: read, merge and write follow
-    // each other with nothing in between.
-    this.sync = db.sqlite
-      ? {
-          select: preparedSync(db, selectRow, 2),
-          insert: preparedSync(db, insertRow, 5),
-          update: preparedSync(db, updateRow, 6),
-          begin: db.sqlite.prepare('begin immediate'),
-          commit: db.sqlite.prepare('commit'),
-          rollback: db.sqlite.prepare('rollback'),
-        }
-      : null;
+    this.isSync = canWriteWorkbooksSync(db);
   }
 
   /** The stored answer as JSON text, without parsing the workbook. */
   async getJson(orgId: string, userId: string): Promise<string> {
-    const [row] = await this.select(orgId, userId);
-    return row
-      ? workbookAnswerJson(row.data, Number(row.version), row.updated_at)
+    const record = await findWorkbook(this.db, orgId, userId);
+    return record
+      ? workbookAnswerJson(record.data, record.version, record.updatedAt)
       : workbookAnswerJson(EMPTY_JSON, 0, new Date(0).toISOString());
   }
 
   async get(orgId: string, userId: string): Promise<StoredWorkbook> {
-    const [row] = await this.select(orgId, userId);
-    if (!row)
+    const record = await findWorkbook(this.db, orgId, userId);
+    if (!record)
       return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
-    const { workbook, version, updatedAt } = fromRow(row);
+    const { workbook, version, updatedAt } = fromRecord(record);
     return { workbook, version, updatedAt };
   }
 
-  /** Merges `incoming` into the stored workbook; answers the result once it is written. */
+  /**
+   * Merges `incoming` into the stored workbook; answers the result once it is written. `limits`
+   * are the organisation's (`settings.constraints`).
+   */
   async save(
     orgId: string,
     userId: string,
-    incoming: Workbook,
+    incoming: WorkbookSave,
+    limits: WorkbookLimits,
   ): Promise<StoredWorkbook & { json: string }> {
-    const key = keyOf(orgId, userId);
-    const saved = this.sync
-      ? await this.saveInNextCommit(key, orgId, userId, incoming)
-      : await this.queue.run(key, () => this.saveBatched(key, orgId, userId, incoming));
+    const save: Save = { key: keyOf(orgId, userId), orgId, userId, incoming, limits };
+    const saved = this.isSync
+      ? await this.saveInNextCommit(save)
+      : await this.queue.run(save.key, () => this.saveBatched(save));
     return {
       workbook: saved.workbook,
       version: saved.version,
@@ -235,25 +204,19 @@ export class WorkbookService {
    * SQLite: the saves that arrive in one turn of the event loop are written in one transaction
    * (group commit), and each is answered once that transaction is committed.
    */
-  private saveInNextCommit(
-    key: string,
-    orgId: string,
-    userId: string,
-    incoming: Workbook,
-  ): Promise<Current> {
+  private saveInNextCommit(save: Save): Promise<Current> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ key, orgId, userId, incoming, resolve, reject });
+      this.pending.push({ save, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.commitPending());
     });
   }
 
   private commitPending(): void {
-    const sync = this.sync!;
-    const sqlite = this.db.sqlite!;
+    const db = this.db;
     // A transaction of Kysely's (a sign-up, a content import) may be open on the connection,
     // waiting between its statements: the batch waits for it to end.
     // (Not for ever: after 5 s, BEGIN fails and the batch's saves answer an error.)
-    if (sqlite.inTransaction && Date.now() - (this.waitingSince ??= Date.now()) < 5_000) {
+    if (isTransactionOpenSync(db) && Date.now() - (this.waitingSince ??= Date.now()) < 5_000) {
       setTimeout(() => this.commitPending(), 1);
       return;
     }
@@ -264,22 +227,23 @@ export class WorkbookService {
     const written = new Map<string, Current>();
     const outcomes: Array<{ saved: Current } | { error: unknown }> = [];
     try {
-      sync.begin.run();
-      for (const save of batch) {
+      beginSync(db);
+      for (const { save } of batch) {
         try {
-          const saved = this.saveSync(save.key, save.orgId, save.userId, save.incoming, written);
+          const saved = this.saveSync(save, written);
           written.set(save.key, saved);
           outcomes.push({ saved });
         } catch (error) {
           // A failed statement is undone alone (the others of the batch go on), unless SQLite
-          // had to end the transaction: then nothing of the batch is written.
-          if (!sqlite.inTransaction) throw error;
+          // had to end the transaction: then nothing of the batch is written. A refused save
+          // wrote nothing.
+          if (!isTransactionOpenSync(db)) throw error;
           outcomes.push({ error });
         }
       }
-      sync.commit.run();
+      commitSync(db);
     } catch (error) {
-      if (sqlite.inTransaction) sync.rollback.run();
+      if (isTransactionOpenSync(db)) rollbackSync(db);
       for (const save of batch) save.reject(error);
       return;
     }
@@ -291,25 +255,26 @@ export class WorkbookService {
     });
   }
 
-  private saveSync(
-    key: string,
-    orgId: string,
-    userId: string,
-    incoming: Workbook,
-    written: Map<string, Current>,
-  ): Current {
-    const sync = this.sync!;
+  private saveSync(save: Save, written: Map<string, Current>): Current {
+    const { key, orgId, userId } = save;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let base = attempt === 0 ? (written.get(key) ?? this.recent.get(key)) : undefined;
+      const cached = attempt === 0 ? (written.get(key) ?? this.recent.get(key)) : undefined;
+      let base = cached;
       if (!base) {
-        const [row] = sync.select.all(orgId, userId);
-        base = row && fromRow(row);
+        const record = findWorkbookSync(this.db, orgId, userId);
+        base = record && fromRecord(record);
       }
-      const next = merged(base, incoming);
+      const next = this.mergedOrRetry(base, save, cached !== undefined);
+      if (!next) continue;
       const changed = base
-        ? sync.update.run(next.data, next.version, next.updatedAt, orgId, userId, base.version)
-        : sync.insert.run(orgId, userId, next.data, next.version, next.updatedAt);
-      if (changed === 1) return next;
+        ? updateWorkbookSync(this.db, {
+            orgId,
+            userId,
+            record: next,
+            expectedVersion: base.version,
+          })
+        : insertWorkbookSync(this.db, orgId, userId, next);
+      if (changed) return next;
       this.recent.delete(key);
     }
     throw busy();
@@ -320,40 +285,42 @@ export class WorkbookService {
    * learners made in the same turn of the event loop, all written by one UPDATE; anything else
    * (first save, a workbook changed elsewhere, a failed batch) is saved on its own.
    */
-  private async saveBatched(
-    key: string,
-    orgId: string,
-    userId: string,
-    incoming: Workbook,
-  ): Promise<Current> {
+  private async saveBatched(save: Save): Promise<Current> {
+    const { key, orgId, userId } = save;
     const base = this.recent.get(key);
-    if (!base) return this.saveAsync(key, orgId, userId, incoming);
-    const next = merged(base, incoming);
-    if (await this.updates.write({ orgId, userId, next, expected: base.version })) {
+    if (!base) return this.saveAsync(save);
+    const next = this.mergedOrRetry(base, save, true);
+    if (
+      next &&
+      (await this.updates.write({ orgId, userId, record: next, expectedVersion: base.version }))
+    ) {
       this.recent.set(key, next);
       return next;
     }
     this.recent.delete(key);
-    return this.saveAsync(key, orgId, userId, incoming);
+    return this.saveAsync(save);
   }
 
-  private async saveAsync(
-    key: string,
-    orgId: string,
-    userId: string,
-    incoming: Workbook,
-  ): Promise<Current> {
+  private async saveAsync(save: Save): Promise<Current> {
+    const { key, orgId, userId } = save;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let base = this.recent.get(key);
+      const cached = this.recent.get(key);
+      let base = cached;
       if (!base) {
-        const [row] = await this.select(orgId, userId);
-        base = row && fromRow(row);
+        const record = await findWorkbook(this.db, orgId, userId);
+        base = record && fromRecord(record);
       }
-      const next = merged(base, incoming);
+      const next = this.mergedOrRetry(base, save, cached !== undefined);
+      if (!next) continue;
       const written = base
-        ? await this.update(next.data, next.version, next.updatedAt, orgId, userId, base.version)
-        : await this.insert(orgId, userId, next.data, next.version, next.updatedAt);
-      if (written === 1) {
+        ? await updateWorkbook(this.db, {
+            orgId,
+            userId,
+            record: next,
+            expectedVersion: base.version,
+          })
+        : await insertWorkbook(this.db, orgId, userId, next);
+      if (written) {
         this.recent.set(key, next);
         return next;
       }
@@ -361,17 +328,53 @@ export class WorkbookService {
     }
     throw busy();
   }
+
+  /**
+   * The save merged into `base`. A save refused on a copy kept in memory answers undefined
+   * (and the copy is dropped), to be merged again into the stored workbook: the copy may be
+   * stale (another process may have removed a worksheet meanwhile), and no write checks it then.
+   */
+  private mergedOrRetry(base: Current | undefined, save: Save, isCached: boolean) {
+    try {
+      return merged(base, save);
+    } catch (error) {
+      if (!(isCached && error instanceof DomainError)) throw error;
+      this.recent.delete(save.key);
+      return undefined;
+    }
+  }
 }
 
-function merged(base: Current | undefined, incoming: Workbook): Current {
-  const workbook = mergeWorkbooks(base?.workbook ?? emptyWorkbook(), incoming);
+/** A new worksheet's id, in the web app's form (128 random bits, hex). */
+const newWorksheetId = () => `ws-${randomUUID().replaceAll('-', '')}`;
+
+function merged(base: Current | undefined, save: Save): Current {
+  const stored = base?.workbook ?? emptyWorkbook();
+  const updatedAt = new Date().toISOString();
+  const withIds = assignWorksheetIds(stored, save.incoming, newWorksheetId, updatedAt);
+  // A client that keeps no edit times (the spec's shapes): its changes are dated on arrival.
+  const incoming = keepsNoEditTimes(save.incoming)
+    ? dateUntimedEdits(stored, withIds, updatedAt)
+    : withIds;
+  const workbook = mergeWorkbooks(stored, incoming);
+  const over = worksheetsOverCap(stored, workbook, save.limits.maxTopicWorksheets);
+  if (over.length) throw tooManyWorksheets(over, save.limits.maxTopicWorksheets);
   return {
     workbook,
     data: JSON.stringify(workbook),
     version: (base?.version ?? 0) + 1,
-    updatedAt: new Date().toISOString(),
+    updatedAt,
   };
 }
 
+function tooManyWorksheets(over: Array<{ topicId: string; count: number }>, max: number) {
+  const atMost = `at most ${max} worksheet${max === 1 ? '' : 's'}`;
+  const topics = over.map((o) => `"${o.topicId}" (${o.count})`).join(', ');
+  return invalid(
+    `A topic may have ${atMost}; this save would give more to ${topics}. Remove a worksheet first.`,
+    Object.fromEntries(over.map((o) => [`workbook.topics.${o.topicId}`, atMost])),
+  );
+}
+
 const busy = () =>
-  new HttpError(503, 'The workbook is being saved from elsewhere at this moment; try again.');
+  unavailable('The workbook is being saved from elsewhere at this moment; try again.');

@@ -27,7 +27,8 @@ export async function signup(
     method: 'POST',
     url: `/api/org/${org}/signup`,
     payload: body,
-    headers: { 'x-forwarded-for': `10.200.${counter % 250}.${(counter >> 8) % 250}` },
+    // Each sign-up from its own address, as many learners would: the per-address limit holds.
+    remoteAddress: `10.200.${counter % 250}.${(counter >> 8) % 250}`,
   });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { token: res.json<{ token: string }>().token, body };

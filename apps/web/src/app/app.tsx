@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { SessionTokenProvider } from '../lib/session/session-token';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/session-provider';
-import { SessionTokenProvider } from './session/session-token';
 import { OrganisationGate } from './start/organisation-gate';
 
 /** Providers, the sign-in token, the organisation gate, the session, then the routes. */

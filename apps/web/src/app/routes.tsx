@@ -49,6 +49,9 @@ const ResetPasswordPage = lazyPage(
   async () => (await import('../features/auth')).ResetPasswordPage,
 );
 const ProfilePage = lazyPage(async () => (await import('../features/profile')).ProfilePage);
+const StorePage = lazyPage(async () => (await import('../features/store')).StorePage);
+const BundlePage = lazyPage(async () => (await import('../features/store')).BundlePage);
+const CheckoutPage = lazyPage(async () => (await import('../features/store')).CheckoutPage);
 const WorkbookBoundary = lazyPage(
   async () => (await import('./workbook-boundary')).WorkbookBoundary,
 );
@@ -76,7 +79,7 @@ function layout(Layout: LazyPage<object>, children: readonly PageRoute[]): PageR
   return { element: <Layout />, preload: Layout.preload, children };
 }
 
-/** Every route of spec §2; each screen's code is its own chunk. */
+/** Every route of docs/product-spec.md §2; each screen's code is its own chunk. */
 export const pageRoutes: readonly PageRoute[] = [
   page('/', HomePage),
   page('/signin', SignInPage),
@@ -86,8 +89,10 @@ export const pageRoutes: readonly PageRoute[] = [
   comingSoon('/sso', 'route.sso'),
   comingSoon('/oauth/callback/:groupId', 'route.oauthCallback'),
   page('/account', ProfilePage),
-  comingSoon('/store', 'route.store'),
-  comingSoon('/bundle/:bundleId', 'route.bundle'),
+  page('/store', StorePage),
+  page('/bundle/:bundleId', BundlePage),
+  // The portal's own test checkout (PAYMENTS=local); Stripe's page replaces it otherwise.
+  page('/checkout/:orderId', CheckoutPage),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),

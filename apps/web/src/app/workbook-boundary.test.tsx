@@ -12,14 +12,15 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopicPage } from '../features/page';
 import { TopicHome, TopicLayout } from '../features/topics';
+import { workbookKeys } from '../lib/api/workbook';
+import { SessionContext } from '../lib/session/session-context';
+import { SessionTokenProvider } from '../lib/session/session-token';
+import { viewerKey } from '../lib/session/token-store';
 import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../test/fake-api';
 import { renderWithOrganisation } from '../test/render';
+import { VISITOR_SESSION } from '../test/render-session';
 import { sampleAccount } from '../test/sample-account';
 import { samplePage, sampleTopic } from '../test/sample-topic';
-import { SessionContext, VISITOR_SESSION } from './session/session-context';
-import { sessionKeys } from './session/session-queries';
-import { SessionTokenProvider } from './session/session-token';
-import { viewerKey } from './session/token-store';
 import { WorkbookBoundary } from './workbook-boundary';
 
 const TOKEN = 'learner-token';
@@ -150,7 +151,7 @@ function renderTopic(path: string, options: { signedIn?: boolean; workbook?: Wor
   if (signedIn) window.localStorage.setItem('token', TOKEN);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const viewer = viewerKey(signedIn ? TOKEN : null);
-  client.setQueryData(sessionKeys.workbook('sample', viewer), options.workbook ?? emptyWorkbook());
+  client.setQueryData(workbookKeys.detail('sample', viewer), options.workbook ?? emptyWorkbook());
   const session = signedIn
     ? { ...VISITOR_SESSION, account: sampleAccount(), isSignedIn: true }
     : VISITOR_SESSION;

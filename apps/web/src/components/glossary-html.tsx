@@ -52,7 +52,7 @@ interface ActiveTerm {
 }
 
 /**
- * Author HTML, sanitised, with glossary words marked (spec §3). A marked word can be reached
+ * Author HTML, sanitised, with glossary words marked (docs/product-spec.md §3). A marked word can be reached
  * with Tab; its definition shows in a tooltip on hover and on focus (WAI-ARIA tooltip pattern),
  * stays while the pointer is over it, and Escape hides it.
  */

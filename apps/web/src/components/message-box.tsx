@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The red box of spec §8: what went wrong, announced as soon as it appears. */
+/** The red box of docs/product-spec.md §8: what went wrong, announced as soon as it appears. */
 export function ErrorBox({ children }: { children: ReactNode }) {
   return (
     <div className="message-box message-box--error" role="alert">

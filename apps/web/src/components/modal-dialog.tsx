@@ -16,13 +16,25 @@ interface ModalDialogProps {
   title: ReactNode;
   closeLabel: string;
   children: ReactNode;
+  /**
+   * Where focus goes on closing when it holds an element still in the page (what opened the
+   * dialog may be gone after it did its work: a revoked seat's Revoke button, say).
+   */
+  returnFocus?: { readonly current: HTMLElement | null };
 }
 
 /**
  * A real modal on the native <dialog>: the page behind is inert, Escape closes it, Tab cycles inside, focus starts
  * inside and goes back to what opened it. A click on the backdrop closes it too.
  */
-export function ModalDialog({ open, onClose, title, closeLabel, children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+  returnFocus,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
@@ -40,7 +52,10 @@ export function ModalDialog({ open, onClose, title, closeLabel, children }: Moda
 
   function handleClose() {
     // What opened the dialog may be gone (the Login button, once signed in): then the content.
-    if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    const target = returnFocus?.current;
+    if (target?.isConnected) target.focus();
+    else if (opener.current instanceof HTMLElement && opener.current.isConnected)
+      opener.current.focus();
     else document.getElementById('main-content')?.focus({ preventScroll: true });
     opener.current = null;
     onClose();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Unknown address, topic or group (spec §8): say so and lead back to the topics. */
+/** Unknown address, topic or group (docs/product-spec.md §8): say so and lead back to the topics. */
 export function NotFoundPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'notFound.title' }));

@@ -12,7 +12,7 @@ import { validateForm } from './form-validation';
 const en = createIntl({ locale: 'en-US', messages: messagesFor('en-US') });
 const fr = createIntl({ locale: 'fr-CA', messages: messagesFor('fr-CA') });
 
-describe('validateForm (spec §5, with the schemas the server uses)', () => {
+describe('validateForm (docs/product-spec.md §5, with the schemas the server uses)', () => {
   it('login: username-or-email and password required', () => {
     const result = validateForm(loginBodySchema, { username: '  ', password: '' }, en);
     expect(result).toEqual({

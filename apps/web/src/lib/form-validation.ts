@@ -46,7 +46,7 @@ export function issueMessage(issue: FormIssue, intl: IntlShape): string {
 }
 
 /**
- * Checks a form with the schema the server uses (spec §5: every form validates before it sends):
+ * Checks a form with the schema the server uses (docs/product-spec.md §5: every form validates before it sends):
  * the parsed body, or one translated message per field (the first issue of each).
  */
 export function validateForm<T, F extends string>(

@@ -1,7 +1,7 @@
 import type { BundleView, OrganisationView } from '@portal/domain';
 import { createContext, useContext } from 'react';
 
-/** The organisation this page belongs to, loaded once at app start (spec §2). */
+/** The organisation this page belongs to, loaded once at app start (docs/product-spec.md §2). */
 export interface OrganisationContextValue {
   org: OrganisationView;
   bundles: BundleView[];

@@ -1,4 +1,4 @@
-/** Links between screens (spec §2), so a route can move without hunting for string literals. */
+/** Links between screens (docs/product-spec.md §2), so a route can move without hunting for string literals. */
 export const paths = {
   home: '/',
   signin: '/signin',
@@ -6,6 +6,11 @@ export const paths = {
   forgot: '/forgot',
   account: '/account',
   store: '/store',
+  /** The store with the checkout-complete dialog of a bundle just bought. */
+  storePurchased: (bundleId: string) => `/store?purchased=${encodeURIComponent(bundleId)}`,
+  bundle: (id: string) => `/bundle/${encodeURIComponent(id)}`,
+  /** The portal's own test checkout (PAYMENTS=local). */
+  checkout: (orderId: string) => `/checkout/${encodeURIComponent(orderId)}`,
   topics: '/topics',
   sso: '/sso',
   topicGroup: (id: string) => `/topicGroup/${encodeURIComponent(id)}`,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The learner's page selection (spec §3 "Selection": topic.name, page.name): what the topic
+ * The learner's page selection (docs/product-spec.md §3 "Selection": topic.name, page.name): what the topic
  * layout has open, for the header and subheader. Opening /topics clears it.
  */
 export interface PageSelection {

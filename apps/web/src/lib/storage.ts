@@ -1,4 +1,4 @@
-/** Keys the app keeps in localStorage (spec §3, "Kept in the browser"). */
+/** Keys the app keeps in localStorage (docs/product-spec.md §3, "Kept in the browser"). */
 export const STORAGE_KEYS = {
   locale: 'locale',
   token: 'token',

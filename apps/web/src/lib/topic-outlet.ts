@@ -1,4 +1,4 @@
-import type { PageView, ShowConditionView, TopicView } from '@portal/domain';
+import type { PageView, TopicView } from '@portal/domain';
 import { useOutletContext } from 'react-router';
 
 /**
@@ -16,14 +16,4 @@ export interface TopicOutletContext {
 
 export function useTopicOutlet(): TopicOutletContext {
   return useOutletContext<TopicOutletContext>();
-}
-
-/**
- * Spec §4: a page or fragment with a show condition is hidden while its formula is falsy. The
- * formula engine and the workbook it reads arrive with the workbook issue; until then an enabled
- * condition hides its page or fragment: it fails closed, as the demo's conditions do on an empty
- * workbook, and never shows content meant to stay hidden.
- */
-export function isShown(item: { showCondition?: ShowConditionView }): boolean {
-  return !item.showCondition?.enabled;
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 
-/** One topic of GET /{org}/search (spec §7), in the requested locale. */
+/** One topic of GET /{org}/search (docs/product-spec.md §7), in the requested locale. */
 export interface SearchResultTopic {
   _id: string;
   name: string;

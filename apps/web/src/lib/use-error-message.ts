@@ -2,7 +2,7 @@ import { errorMessage } from '@portal/domain';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 
-/** Spec §8 message extraction, in the interface locale, with the translated generic fallback. */
+/** docs/product-spec.md §8 message extraction, in the interface locale, with the translated generic fallback. */
 export function useErrorMessage(): (error: unknown) => string {
   const intl = useIntl();
   return useCallback(

@@ -18,7 +18,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 /**
  * Whether a saved history leads nowhere: none, or the marker an earlier version wrote for a
  * clear (`~cleared`), which workbooks saved then may still hold. Clears are now
- * `historyClearedAt` (design §8), which the merge applies.
+ * `historyClearedAt`, which the server's field-by-field merge applies like any other edit.
  */
 export function isClearedHistory(history: { topicId: string } | null | undefined): boolean {
   return !history || history.topicId === '~cleared';
@@ -33,7 +33,7 @@ export type SavePhase = 'idle' | 'editing' | 'saving' | 'saved' | 'error' | 'loc
 
 export interface SaveStatus {
   phase: SavePhase;
-  /** The messages of the failed attempts since the last success (spec §8: joined with '; '). */
+  /** The messages of the failed attempts since the last success (shown joined with '; '). */
   errors: readonly string[];
 }
 
@@ -48,7 +48,7 @@ export interface TopicWorkbook {
   topicId: string;
   topic: TopicView;
   isSignedIn: boolean;
-  /** The worksheet shown (spec §4: 0 when another topic is opened). */
+  /** The worksheet shown (back to 0 when another topic is opened). */
   worksheetIndex: number;
   /** The topic's worksheets; a topic not answered yet shows one, "New Worksheet". */
   worksheets: readonly WorksheetSummary[];
@@ -61,16 +61,16 @@ export interface TopicWorkbook {
   /** Scores of this topic and worksheet, for a signed-in learner on a topic with scored fields. */
   scores: Scores | null;
   history: WorkbookHistory | null;
-  /** Spec §4: a page or fragment with a show condition is shown while its formula holds. */
+  /** A page or fragment with a show condition is shown while its formula holds. */
   isShown: (item: { showCondition?: ShowConditionView }) => boolean;
-  /** A formula's text (spec §5): its value in the interface locale, or the error. */
+  /** A formula's text: its value in the interface locale, or the error. */
   formulaText: (body: string) => string;
   /** Sets an answer at once (formulas follow); `save` sends it now, else at the next save. */
   setAnswer: (fieldId: string, value: unknown, options?: { save?: boolean }) => void;
   /** Saves what has changed (a text field losing focus, a slider let go). */
   save: () => void;
   markCompleted: (pageId: string) => void;
-  /** Spec §4: entering a page saves the history, for a signed-in learner. */
+  /** Entering a page saves the history (where to resume), for a signed-in learner. */
   enterPage: (pageId: string) => void;
   clearHistory: () => void;
   selectWorksheet: (index: number) => void;
@@ -83,7 +83,7 @@ export interface FieldSlotProps {
   field: FieldView;
   pageId: string;
   pageName: string;
-  /** Every input disabled (spec §5: the print view). */
+  /** Every input disabled (the print view). */
   readOnly?: boolean;
 }
 
@@ -106,12 +106,17 @@ export interface WorkbookFeature {
 export const WorkbookFeatureContext = createContext<WorkbookFeature | null>(null);
 export const TopicWorkbookContext = createContext<TopicWorkbook | null>(null);
 
-/** The workbook feature, or null outside it (unit tests of one screen). */
-export function useWorkbookFeature(): WorkbookFeature | null {
-  return useContext(WorkbookFeatureContext);
+/** The workbook feature, which the app provides around every screen that reads answers. */
+export function useWorkbookFeature(): WorkbookFeature {
+  const feature = useContext(WorkbookFeatureContext);
+  if (!feature)
+    throw new Error('useWorkbookFeature() must be used below app/workbook-boundary.tsx');
+  return feature;
 }
 
-/** The workbook of the topic on screen, or null outside a TopicScope. */
-export function useTopicWorkbook(): TopicWorkbook | null {
-  return useContext(TopicWorkbookContext);
+/** The workbook of the topic on screen (inside the workbook feature's TopicScope). */
+export function useTopicWorkbook(): TopicWorkbook {
+  const workbook = useContext(TopicWorkbookContext);
+  if (!workbook) throw new Error('useTopicWorkbook() must be used inside a TopicScope');
+  return workbook;
 }

@@ -2,18 +2,31 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AccountView } from '@portal/domain';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
-import {
-  SessionContext,
-  VISITOR_SESSION,
-  type SessionContextValue,
-} from '../app/session/session-context';
+import { SessionContext, type SessionContextValue } from '../lib/session/session-context';
+import { SessionTokenProvider } from '../lib/session/session-token';
 import { renderWithOrganisation } from './render';
+
+const noop = () => {};
+
+/** A visitor's session that does nothing: tests override what they need. */
+export const VISITOR_SESSION: SessionContextValue = {
+  account: null,
+  isSignedIn: false,
+  signIn: () => Promise.reject(new Error('No sign-in in this test')),
+  signOut: () => Promise.resolve(),
+  setAccount: noop,
+  openAuthDialog: noop,
+  preloadAuthDialog: noop,
+};
 
 type Options = Parameters<typeof renderWithOrganisation>[1] & {
   session?: Partial<SessionContextValue>;
 };
 
-/** renderWithOrganisation, with a session (a visitor unless told) and a query client. */
+/**
+ * renderWithOrganisation, with a session (a visitor unless told), the sign-in token (whatever
+ * localStorage holds) and a query client.
+ */
 export function renderWithSession(ui: ReactElement, options: Options = {}) {
   const { session, ...rest } = options;
   const value: SessionContextValue = {
@@ -24,7 +37,9 @@ export function renderWithSession(ui: ReactElement, options: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithOrganisation(
     <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={value}>{ui}</SessionContext.Provider>
+      <SessionTokenProvider>
+        <SessionContext.Provider value={value}>{ui}</SessionContext.Provider>
+      </SessionTokenProvider>
     </QueryClientProvider>,
     rest,
   );
@@ -59,7 +74,9 @@ export function renderWithAccount(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = renderWithOrganisation(
     <QueryClientProvider client={queryClient}>
-      <LiveSession>{ui}</LiveSession>
+      <SessionTokenProvider>
+        <LiveSession>{ui}</LiveSession>
+      </SessionTokenProvider>
     </QueryClientProvider>,
     options,
   );

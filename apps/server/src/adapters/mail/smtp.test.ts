@@ -37,7 +37,10 @@ describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s',
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    t = await startTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t = await startTestApp(kind, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+    });
     await mustImport(t.database.db, makePack('doughmain'));
   });
   afterAll(async () => {
@@ -61,7 +64,8 @@ describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s',
     expect(mail.raw).toContain('#1a4d8f');
     const link = resetLinkIn(mail.raw)!;
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain(
-      `http://localhost:3000/resetPassword/${encodeURIComponent(learner.email)}/${link.token}`.replace(
+      // The organisation's own host, with the configured public origin's scheme.
+      `https://learn.doughmain.example/resetPassword/${encodeURIComponent(learner.email)}/${link.token}`.replace(
         /=/g,
         '=3D',
       ),

@@ -1,6 +1,6 @@
 /**
  * Where uploaded files live. The embedded default is a local folder served at /uploads; an
- * S3-compatible bucket implements the same interface (design §2, `STORAGE`).
+ * S3-compatible bucket implements the same interface (docs/design.md §2, `STORAGE`).
  */
 export interface FileStorage {
   /** Stores `data` under `key` and answers the URL the browser fetches it from. */

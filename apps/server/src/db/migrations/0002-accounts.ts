@@ -60,7 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('uploads_user').on('uploads').column('user_id').execute();
 
-  // Seat invites (design §9): made by purchases; an invited email may sign up where self
+  // Seat invites (docs/design.md §9): made by purchases; an invited email may sign up where self
   // signup is disabled, and joins the group.
   await db.schema
     .createTable('invites')

@@ -1,35 +1,23 @@
 import {
+  accountAnswerSchema,
   accountUpdateSchema,
+  fileAnswerSchema,
   localeQueryObjectSchema,
   orgParamsSchema,
-  resolveLocale,
+  removedFileAnswerSchema,
   uploadedFileSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { organisationOrThrow, requireSession } from '../../http/context';
+import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
-const accountAnswer = z.object({
-  account: z.object({
-    user: z.object({
-      id: z.object({ email: z.string(), username: z.string(), isOAuthUser: z.boolean() }),
-    }),
-    userGroups: z.array(z.object({ _id: z.string(), name: z.string(), isAdmin: z.boolean() })),
-    name: z.object({ first: z.string(), last: z.string(), full: z.string() }),
-    phone: z.string(),
-    company: z.string(),
-    employeeId: z.string(),
-    profilePicture: z.object({ secure_url: z.string() }).optional(),
-  }),
-});
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const accountRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, sessions, accounts } = services;
+    const { accounts } = services;
 
     app.get(
       '/api/org/:org/account/settings',
@@ -39,19 +27,13 @@ export const accountRoutes =
           summary: 'The signed-in learner’s account',
           params: orgParamsSchema,
           querystring: localeQueryObjectSchema,
-          response: { 200: accountAnswer, ...errors },
+          response: { 200: accountAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        return {
-          account: await accounts.account(
-            org,
-            session.userId,
-            resolveLocale(request.query.locale, org.settings.locales),
-          ),
-        };
+        const { org, viewer, locale } = signedIn(request);
+        return { account: await accounts.account(org, viewer.userId, locale) };
       },
     );
 
@@ -64,14 +46,13 @@ export const accountRoutes =
           params: orgParamsSchema,
           querystring: localeQueryObjectSchema,
           body: accountUpdateSchema,
-          response: { 200: accountAnswer, ...errors },
+          response: { 200: accountAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        const locale = resolveLocale(request.query.locale, org.settings.locales);
-        return { account: await accounts.update(org, session.userId, request.body, locale) };
+        const { org, viewer, locale } = signedIn(request);
+        return { account: await accounts.update(org, viewer.userId, request.body, locale) };
       },
     );
 
@@ -83,13 +64,13 @@ export const accountRoutes =
           summary: 'Use an uploaded image (from POST /api/upload) as the profile picture',
           params: orgParamsSchema,
           body: uploadedFileSchema,
-          response: { 200: z.object({ file: uploadedFileSchema }), ...errors },
+          response: { 200: fileAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        return { file: await accounts.setProfilePicture(org, session.userId, request.body) };
+        const { org, viewer } = signedIn(request);
+        return { file: await accounts.setProfilePicture(org, viewer.userId, request.body) };
       },
     );
 
@@ -100,13 +81,13 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Remove the profile picture',
           params: orgParamsSchema,
-          response: { 200: z.object({ file: z.null() }), ...errors },
+          response: { 200: removedFileAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        await accounts.removeProfilePicture(org, session.userId);
+        const { org, viewer } = signedIn(request);
+        await accounts.removeProfilePicture(org, viewer.userId);
         return { file: null };
       },
     );

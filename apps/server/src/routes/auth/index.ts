@@ -5,19 +5,18 @@ import {
   orgParamsSchema,
   resetBodySchema,
   resetParamsSchema,
-  resolveLocale,
   signupBodySchema,
+  successAnswerSchema,
+  tokenAnswerSchema,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organisationOrThrow, requireSession } from '../../http/context';
 import { perKeyLimit } from '../../http/rate-limits';
+import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
-const tokenAnswer = z.object({ token: z.string() });
-const okAnswer = z.object({ success: z.literal(true) });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -29,31 +28,15 @@ const errors = {
 export const FORGOT_ANSWER = { success: true as const };
 
 export const authRoutes =
-  (
-    services: Services,
-    options: { baseDomain: string; defaultOrg: string; rateLimitScale: number },
-  ): FastifyPluginAsyncZod =>
+  (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, accounts, sessions } = services;
-    const scale = options.rateLimitScale;
+    const { accounts, sessions } = services;
+    const scale = services.rateLimitScale;
     const bodyKey = (field: string) => (request: FastifyRequest) => {
       const value = (request.body as Record<string, unknown> | undefined)?.[field];
       const params = request.params as { org?: string };
       return `${field}:${params.org}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
     };
-
-    /** The site address for links in mail: the request's host when it picks this organisation. */
-    async function originFor(request: FastifyRequest, alias: string): Promise<string> {
-      const picked = await organisations.aliasForHost(
-        request.headers.host,
-        options.baseDomain,
-        options.defaultOrg,
-      );
-      if (picked === alias && request.host) return `${request.protocol}://${request.host}`;
-      const org = await organisations.find(alias);
-      const host = org?.settings.hosts[0] ?? `${alias}.${options.baseDomain}`;
-      return `https://${host}`;
-    }
 
     app.post(
       '/api/org/:org/login',
@@ -63,7 +46,7 @@ export const authRoutes =
           summary: 'Sign in with username or email and password',
           params: orgParamsSchema,
           body: loginBodySchema,
-          response: { 200: tokenAnswer, ...errors },
+          response: { 200: tokenAnswerSchema, ...errors },
         },
         config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
         preHandler: perKeyLimit(app, {
@@ -73,8 +56,7 @@ export const authRoutes =
         }),
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const { token } = await accounts.login(org, request.body);
+        const { token } = await accounts.login(request.ctx.org, request.body);
         return { token };
       },
     );
@@ -85,17 +67,18 @@ export const authRoutes =
         summary: 'Create an account (with inviteId where self signup is disabled)',
         params: orgParamsSchema.extend({ suffix: z.string().max(100).optional() }),
         body: signupBodySchema,
-        response: { 200: tokenAnswer, ...errors },
+        response: { 200: tokenAnswerSchema, ...errors },
       },
       config: { rateLimit: { max: 20 * scale, timeWindow: '1 hour' } },
     };
-    const signupHandler = async (request: {
-      params: { org: string; suffix?: string };
-      body: z.infer<typeof signupBodySchema>;
-    }) => {
-      const org = await organisationOrThrow(organisations, request.params.org);
+    const signupHandler = async (
+      request: FastifyRequest<{
+        Params: { org: string; suffix?: string };
+        Body: z.infer<typeof signupBodySchema>;
+      }>,
+    ) => {
       const inviteId = request.body.inviteId || request.params.suffix;
-      const { token } = await accounts.signup(org, {
+      const { token } = await accounts.signup(request.ctx.org, {
         ...request.body,
         ...(inviteId && { inviteId }),
       });
@@ -114,7 +97,7 @@ export const authRoutes =
           params: orgParamsSchema,
           querystring: localeQueryObjectSchema,
           body: forgotBodySchema,
-          response: { 200: okAnswer, ...errors },
+          response: { 200: successAnswerSchema, ...errors },
         },
         config: { rateLimit: { max: 10 * scale, timeWindow: '15 minutes' } },
         preHandler: perKeyLimit(app, {
@@ -124,9 +107,8 @@ export const authRoutes =
         }),
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const locale = resolveLocale(request.query.locale, org.settings.locales);
-        await accounts.forgot(org, request.body.email, locale, await originFor(request, org.alias));
+        const { org, locale } = request.ctx;
+        await accounts.forgot(org, request.body.email, locale);
         return FORGOT_ANSWER;
       },
     );
@@ -139,14 +121,13 @@ export const authRoutes =
           summary: 'Set a new password with a reset link (works once, for one hour)',
           params: resetParamsSchema,
           body: resetBodySchema,
-          response: { 200: okAnswer, ...errors },
+          response: { 200: successAnswerSchema, ...errors },
         },
         config: { rateLimit: { max: 10 * scale, timeWindow: '15 minutes' } },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
         await accounts.reset(
-          org,
+          request.ctx.org,
           request.params.email,
           request.params.token,
           request.body.password,
@@ -162,13 +143,12 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Revoke this sign-in token',
           params: orgParamsSchema,
-          response: { 200: okAnswer, ...errors },
+          response: { 200: successAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        await sessions.revoke(session.token);
+        await sessions.revoke(signedIn(request).session.token);
         return { success: true as const };
       },
     );

@@ -1,41 +1,31 @@
-import { localeQueryObjectSchema, orgParamsSchema } from '@portal/domain';
+import {
+  bundlesAnswerSchema,
+  hostAnswerSchema,
+  localeQueryObjectSchema,
+  organisationViewSchema,
+  orgParamsSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { notFound } from '../../http/errors';
-import { optionalSession } from '../../http/context';
+import { sendJsonText } from '../../http/errors';
 import type { Services } from '../../services';
-import { viewerOf } from '../../services/viewer-service';
-import { bundlesAnswerSchema, errorBodySchema, organisationViewSchema } from './schemas';
-
-const NO_ORGANISATION = 'No organisation at this address';
+import { NO_ORGANISATION, notFound } from '../../services/errors';
+import { errorBodySchema } from './schemas';
 
 export const organisationRoutes =
-  (
-    services: Services,
-    hostOptions: { baseDomain: string; defaultOrg: string },
-  ): FastifyPluginAsyncZod =>
+  (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, sessions, db } = services;
-    /** The viewer of an organisation: a token that is not good here is simply a visitor. */
-    const viewerFor = async (request: Parameters<typeof optionalSession>[0], alias: string) => {
-      const org = await organisations.find(alias);
-      return org ? viewerOf(db, org.id, await optionalSession(request, sessions, org)) : undefined;
-    };
+    const { organisations } = services;
     app.get(
       '/api/host',
       {
         schema: {
           tags: ['organisation'],
           summary: 'The organisation chosen by the host name of this request',
-          response: { 200: z.object({ org: z.string() }), 404: errorBodySchema },
+          response: { 200: hostAnswerSchema, 404: errorBodySchema },
         },
       },
       async (request) => {
-        const alias = await organisations.aliasForHost(
-          request.headers.host,
-          hostOptions.baseDomain,
-          hostOptions.defaultOrg,
-        );
+        const alias = await organisations.aliasForHost(request.headers.host);
         if (!alias) throw notFound(NO_ORGANISATION);
         return { org: alias };
       },
@@ -53,16 +43,9 @@ export const organisationRoutes =
         },
       },
       async (request, reply) => {
-        const viewer = await viewerFor(request, request.params.org);
-        const json =
-          viewer &&
-          (await organisations.viewJson(request.params.org, request.query.locale, viewer));
-        if (!json) throw notFound(NO_ORGANISATION);
+        const { org, viewer } = request.ctx;
         // Already serialised and cached: sent as it is (the schema above documents its shape).
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer((payload: string) => payload)
-          .send(json as never);
+        return sendJsonText(reply, await organisations.viewJson(org, request.query.locale, viewer));
       },
     );
 
@@ -78,10 +61,8 @@ export const organisationRoutes =
         },
       },
       async (request) => {
-        const viewer = await viewerFor(request, request.params.org);
-        const bundles = viewer && (await organisations.bundles(request.params.org, viewer));
-        if (!bundles) throw notFound(NO_ORGANISATION);
-        return { bundles };
+        const { org, viewer } = request.ctx;
+        return { bundles: await organisations.bundles(org, viewer) };
       },
     );
   };

@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
   const get = (url: string, host = 'localhost:3000') =>
     t.app.inject({ method: 'GET', url, headers: { host } });
 
-  it('answers the organisation in the shape of spec §3, in en-US by default', async () => {
+  it('answers the organisation in the shape of docs/product-spec.md §3, in en-US by default', async () => {
     const res = await get('/api/org/doughmain');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -1,16 +1,20 @@
-import { localeQuerySchema, orgParamsSchema, resolveLocale } from '@portal/domain';
+import {
+  contentAnswerSchema,
+  localeQuerySchema,
+  orgParamsSchema,
+  topicAnswerSchema,
+} from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalSession, organisationOrThrow } from '../../http/context';
 import { sendJson } from '../../http/errors';
 import type { Services } from '../../services';
-import { viewerOf } from '../../services/viewer-service';
 import { clientErrors as errors, idSchema } from '../org/schemas';
 
 export const topicRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, sessions, topics } = services;
+    const { topics } = services;
 
     app.get(
       '/api/org/:org/topic/:topicId',
@@ -21,26 +25,11 @@ export const topicRoutes =
             'A topic with its pages, fragments and fields, localised; "general" is the general topic',
           params: orgParamsSchema.extend({ topicId: idSchema }),
           querystring: z.object({ locale: localeQuerySchema.optional() }),
-          response: {
-            200: z.object({
-              topic: z
-                .any()
-                .describe(
-                  'Topic (spec §3) with pages, fragments and fields; see TopicView in packages/domain',
-                ),
-            }),
-            ...errors,
-          },
+          response: { 200: topicAnswerSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const viewer = await viewerOf(
-          services.db,
-          org.id,
-          await optionalSession(request, sessions, org),
-        );
-        const locale = resolveLocale(request.query.locale, org.settings.locales);
+        const { org, viewer, locale } = request.ctx;
         return sendJson(reply, {
           topic: await topics.topic(org, request.params.topicId, viewer, locale),
         });
@@ -56,25 +45,13 @@ export const topicRoutes =
           parent: idSchema.optional(),
           locale: localeQuerySchema.optional(),
         }),
-        response: {
-          200: z.object({ content: z.object({ body: z.string(), locale: z.string() }) }),
-          ...errors,
-        },
+        response: { 200: contentAnswerSchema, ...errors },
       },
     };
     const contentHandler = async (
-      request: {
-        params: { org: string; id: string };
-        query: { parent?: string; locale?: string };
-      } & Parameters<typeof optionalSession>[0],
+      request: FastifyRequest<{ Params: { id: string }; Querystring: { parent?: string } }>,
     ) => {
-      const org = await organisationOrThrow(organisations, request.params.org);
-      const viewer = await viewerOf(
-        services.db,
-        org.id,
-        await optionalSession(request, sessions, org),
-      );
-      const locale = resolveLocale(request.query.locale, org.settings.locales);
+      const { org, viewer, locale } = request.ctx;
       return {
         content: await topics.content(org, request.params.id, request.query.parent, viewer, locale),
       };

@@ -1,18 +1,16 @@
-import { orgParamsSchema, WORKBOOK_MAX_BYTES, workbookSchema } from '@portal/domain';
+import {
+  orgParamsSchema,
+  WORKBOOK_MAX_BYTES,
+  workbookAnswerSchema,
+  workbookSaveSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organisationOrThrow, requireSession } from '../../http/context';
 import { sendJsonText } from '../../http/errors';
+import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
 import { errorBodySchema } from '../org/schemas';
 
-const workbookAnswer = z.object({
-  workbook: z.object({
-    workbook: z.record(z.string(), z.unknown()),
-    version: z.number(),
-    updatedAt: z.string(),
-  }),
-});
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -24,7 +22,7 @@ const errors = {
 export const workbookRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { organisations, sessions, workbooks } = services;
+    const { workbooks } = services;
 
     app.get(
       '/api/org/:org/workbook',
@@ -33,13 +31,13 @@ export const workbookRoutes =
           tags: ['workbook'],
           summary: 'The signed-in learner’s workbook',
           params: orgParamsSchema,
-          response: { 200: workbookAnswer, ...errors },
+          response: { 200: workbookAnswerSchema, ...errors },
         },
+        config: { session: 'required' },
       },
       async (request, reply) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
-        return sendJsonText(reply, await workbooks.getJson(org.id, session.userId));
+        const { org, viewer } = signedIn(request);
+        return sendJsonText(reply, await workbooks.getJson(org.id, viewer.userId));
       },
     );
 
@@ -52,10 +50,11 @@ export const workbookRoutes =
           tags: ['workbook'],
           summary: `Save the workbook, merged field by field with the stored one (at most ${WORKBOOK_MAX_BYTES} bytes)`,
           params: orgParamsSchema,
-          body: z.object({ workbook: workbookSchema }),
-          response: { 200: workbookAnswer, ...errors },
+          body: z.object({ workbook: workbookSaveSchema }),
+          response: { 200: workbookAnswerSchema, ...errors },
         },
         config: {
+          session: 'required',
           bodyTooLarge: {
             status: 413,
             message: `The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`,
@@ -64,11 +63,17 @@ export const workbookRoutes =
         },
       },
       async (request, reply) => {
-        const org = await organisationOrThrow(organisations, request.params.org);
-        const session = await requireSession(request, sessions, org);
+        const { org, viewer } = signedIn(request);
         return sendJsonText(
           reply,
-          (await workbooks.save(org.id, session.userId, request.body.workbook)).json,
+          (
+            await workbooks.save(
+              org.id,
+              viewer.userId,
+              request.body.workbook,
+              org.settings.constraints,
+            )
+          ).json,
         );
       },
     );

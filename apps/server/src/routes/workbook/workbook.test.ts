@@ -73,6 +73,85 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
     expect((await get(token)).json().workbook.workbook.general.data.income).toBe(3500);
   });
 
+  /** A worksheet as docs/product-spec.md §3 gives it: {name, data, updatedAt, completedPages}, no _id. */
+  const specSheet = (data: Record<string, unknown>, name = 'New Worksheet') => ({
+    name,
+    data,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    completedPages: [],
+  });
+
+  it('saves worksheets sent without _id, gives them ids, and keeps them on later saves', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const first = await put(token, {
+      general: { data: {}, completedPages: [] },
+      topics: { budgeting: [specSheet({ income: 1 }), specSheet({ rent: 2 }, 'Plan B')] },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().workbook.workbook.topics.budgeting;
+    const ids = saved.map((w: { _id: string }) => w._id);
+    expect(ids).toEqual(['first-budgeting', expect.stringMatching(/^ws-[0-9a-f]{32}$/)]);
+    expect(saved.map((w: { name: string }) => w.name)).toEqual(['New Worksheet', 'Plan B']);
+
+    const second = await put(token, {
+      topics: { budgeting: [specSheet({ savings: 3 }), specSheet({ food: 4 }, 'Plan B')] },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const merged = second.json().workbook;
+    expect(merged.version).toBe(2);
+    expect(merged.workbook.topics.budgeting.map((w: { _id: string }) => w._id)).toEqual(ids);
+    expect(merged.workbook.topics.budgeting.map((w: { data: unknown }) => w.data)).toEqual([
+      { income: 1, savings: 3 },
+      { rent: 2, food: 4 },
+    ]);
+    expect((await get(token)).json().workbook).toEqual(merged);
+  });
+
+  it('keeps the changes of a client that sends no edit times (the spec’s shapes)', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const save = (income: number, name: string, pageId: string) =>
+      put(token, {
+        general: { data: { nickname: `n${income}` }, completedPages: [] },
+        topics: { budgeting: [specSheet({ income, rent: 5 }, name)] },
+        history: { topicId: 'budgeting', pageId, worksheetIndex: 0 },
+      });
+    // Each change goes "down" (9 → 2, Zed → Alpha, p2 → p1), so no ordering of values can win it.
+    expect((await save(9, 'Zed', 'budgeting-p2')).statusCode).toBe(200);
+    const second = await save(2, 'Alpha', 'budgeting-p1');
+    expect(second.statusCode, second.body).toBe(200);
+    const workbook = second.json().workbook.workbook;
+    // A changed answer, name and history win over the stored ones; unchanged ones stay as stored.
+    expect(workbook.topics.budgeting[0].data).toEqual({ income: 2, rent: 5 });
+    expect(workbook.topics.budgeting[0].name).toBe('Alpha');
+    expect(workbook.general.data).toEqual({ nickname: 'n2' });
+    expect(workbook.history).toMatchObject({ topicId: 'budgeting', pageId: 'budgeting-p1' });
+    const third = await save(1, 'Alpha', 'budgeting-p1');
+    expect(third.json().workbook.workbook.topics.budgeting[0].data.income).toBe(1);
+  });
+
+  it('refuses a save that would leave a topic more worksheets than the cap (400, errfor)', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const three = [specSheet({ a: 1 }), specSheet({ b: 2 }), specSheet({ c: 3 })];
+    expect((await put(token, { topics: { budgeting: three } })).statusCode).toBe(200);
+    const res = await put(token, { topics: { budgeting: [...three, specSheet({ d: 4 })] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: [
+        'A topic may have at most 3 worksheets; this save would give more to "budgeting" (4). Remove a worksheet first.',
+      ],
+      errfor: { 'workbook.topics.budgeting': 'at most 3 worksheets' },
+    });
+    // Worksheets with ids, added beyond the cap after the merge, are refused the same way.
+    const stored = (await get(token)).json().workbook;
+    expect(stored.version).toBe(1);
+    const withIds = stored.workbook.topics.budgeting;
+    const extra = { ...withIds[0], _id: 'ws-extra', createdAt: '2030-01-01T00:00:00.000Z' };
+    expect(
+      (await put(token, { ...stored.workbook, topics: { budgeting: [extra] } })).statusCode,
+    ).toBe(400);
+    expect((await get(token)).json().workbook.version).toBe(1);
+  });
+
   it('refuses what is not a workbook with 400 and errfor', async () => {
     const { token } = await signup(t.app, 'doughmain');
     for (const body of [

@@ -28,7 +28,7 @@ describe('interface catalogs', () => {
     }
   });
 
-  it('gives the spec §8 messages word for word in en-US', () => {
+  it('gives the docs/product-spec.md §8 messages word for word in en-US', () => {
     const messages = messagesFor('en-US');
     expect(messages['notFound.message']).toBe(
       'Page not found, please select another topic to continue',

@@ -1,13 +1,7 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
+import type { AuthDialogProps } from '../../features/auth/components/auth-dialog';
 import { lazyPage } from '../../lib/lazy-page';
-import type { AuthDialogOptions, AuthMode } from './session-context';
-
-export interface AuthDialogProps {
-  open: boolean;
-  initialMode: AuthMode;
-  onClose: () => void;
-  onSignedIn?: () => void;
-}
+import type { AuthDialogOptions, AuthMode } from '../../lib/session/session-context';
 
 // The dialog's forms are their own chunk: the header only knows how to open it.
 const AuthDialog = lazyPage<AuthDialogProps>(
@@ -38,7 +32,7 @@ export function useAuthDialogState() {
   return useMemo(() => ({ state, open, close, preload }), [state, open, close, preload]);
 }
 
-/** The auth dialog of spec §2, once it has been asked for. */
+/** The auth dialog (sign up, log in, forgot password), once it has been asked for. */
 export function AuthDialogHost({
   state: dialog,
 }: {

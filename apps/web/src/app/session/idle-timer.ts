@@ -1,7 +1,7 @@
 import { IDLE_TIMEOUT_MS } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 
-/** What counts as activity (spec §4 idle timeout): pointer, keys, wheel and scroll, touch, focus. */
+/** What counts as activity (docs/product-spec.md §4 idle timeout): pointer, keys, wheel and scroll, touch, focus. */
 export const ACTIVITY_EVENTS = [
   'pointerdown',
   'pointermove',

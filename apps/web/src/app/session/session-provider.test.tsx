@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 import { sampleAccount } from '../../test/sample-account';
 import { sampleBundle, sampleOrganisation } from '../../test/sample-organisation';
+import { goToPaymentPage } from '../../features/store/lib/redirect';
 import { App } from '../app';
+
+vi.mock('../../features/store/lib/redirect', () => ({ goToPaymentPage: vi.fn() }));
 
 const TOKEN = 'token-of-camille';
 
@@ -91,7 +94,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('app start (spec §2)', () => {
+describe('app start (docs/product-spec.md §2)', () => {
   it('without a token: organisation and bundles only, Login and Sign up in the header', async () => {
     const requests = fakeApi(portalApi());
     renderApp();
@@ -183,7 +186,7 @@ async function fillAndSubmitLogin(container: HTMLElement | Document = document) 
   fireEvent.click(scope.getByRole('button', { name: 'Log in' }));
 }
 
-describe('login (spec §4)', () => {
+describe('login (docs/product-spec.md §4)', () => {
   it('on /signin: stores the token, reloads the organisation as the learner, loads the rest, then /topics', async () => {
     window.history.replaceState(null, '', '/signin');
     const requests = fakeApi(portalApi());
@@ -289,7 +292,7 @@ describe('login (spec §4)', () => {
   });
 });
 
-describe('signup (spec §4)', () => {
+describe('signup (docs/product-spec.md §4)', () => {
   it('creates the account, saves the anonymous workbook to it, and goes to /topics', async () => {
     const anonymous = {
       ...emptyWorkbook(),
@@ -329,7 +332,7 @@ describe('signup (spec §4)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/product-spec.md §4)', () => {
   it('revokes the token, signs out, reloads the organisation as a visitor and goes to /signin', async () => {
     window.localStorage.setItem('token', TOKEN);
     window.history.replaceState(null, '', '/store');
@@ -371,5 +374,48 @@ describe('logout (spec §4)', () => {
       expect(window.location.pathname + window.location.search).toBe('/sso?oauth=g-9'),
     );
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('a purchase waiting on the auth dialog (docs/product-spec.md §4 Purchase)', () => {
+  const purchase = {
+    'POST /api/org/sample/bundle/bundle-1/purchase': ok({
+      checkoutSession: { url: '/checkout/order-1' },
+    }),
+  };
+
+  it('a visitor signs up in the dialog, and the purchase goes on (not to /topics)', async () => {
+    vi.mocked(goToPaymentPage).mockClear();
+    window.history.replaceState(null, '', '/bundle/bundle-1');
+    const requests = fakeApi(portalApi({ answers: purchase }));
+    renderApp();
+    await screen.findByRole('heading', { level: 1, name: 'Starter pack' }, { timeout: 3_000 });
+    fireEvent.change(screen.getByLabelText('Number of seats'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    const form = within(dialog);
+    fireEvent.change(form.getByLabelText('Username'), { target: { value: 'camille' } });
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: 'camille@sample.test' } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'long-password-1' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('/checkout/order-1'));
+    const post = requests.find((r) => r.url.pathname.endsWith('/purchase'));
+    expect(post?.body).toEqual({ locale: 'en-US', quantity: 3 });
+    expect(post?.headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(window.location.pathname).toBe('/bundle/bundle-1');
+    expect(await screen.findByText(/Redirecting to payment portal\./)).toBeDefined();
+  });
+
+  it('a visitor logs in in the dialog instead, and the purchase goes on', async () => {
+    vi.mocked(goToPaymentPage).mockClear();
+    window.history.replaceState(null, '', '/bundle/bundle-1');
+    fakeApi(portalApi({ answers: purchase }));
+    renderApp();
+    await screen.findByRole('heading', { level: 1, name: 'Starter pack' }, { timeout: 3_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await fillAndSubmitLogin(dialog);
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('/checkout/order-1'));
   });
 });

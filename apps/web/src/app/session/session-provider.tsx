@@ -1,42 +1,44 @@
 import type { AccountView } from '@portal/domain';
 import { emptyWorkbook } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { isApiError } from '../../lib/api-client';
+import { accountKeys, accountQuery } from '../../lib/api/account';
+import { logout } from '../../lib/api/auth';
+import { bundlesQuery } from '../../lib/api/bundles';
+import { isApiError } from '../../lib/api/client';
+import { organisationQuery, requestedLocale } from '../../lib/api/organisation';
+import {
+  readAnonymousWorkbook,
+  saveWorkbook,
+  workbookKeys,
+  workbookQuery,
+} from '../../lib/api/workbook';
 import { useOrganisation } from '../../lib/organisation';
 import { flushPendingSaves } from '../../lib/pending-saves';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { ErrorScreen } from '../start/error-screen';
-import { bundlesQuery, organisationQuery, requestedLocale } from '../start/organisation-queries';
-import { genericSupportEmail } from '../start/support-email';
-import { AuthDialogHost, useAuthDialogState } from './auth-dialog-host';
-import { useIdleTimeout } from './idle-timer';
 import {
   SessionContext,
   type SessionContextValue,
   type SignInOptions,
   type SignOutOptions,
-} from './session-context';
-import {
-  accountQuery,
-  historyPath,
-  postLogout,
-  readAnonymousWorkbook,
-  saveWorkbook,
-  sessionKeys,
-  workbookQuery,
-} from './session-queries';
-import { useSessionToken } from './session-token';
-import { viewerKey } from './token-store';
+} from '../../lib/session/session-context';
+import { useSessionToken } from '../../lib/session/session-token';
+import { viewerKey } from '../../lib/session/token-store';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { ErrorScreen } from '../start/error-screen';
+import { genericSupportEmail } from '../start/support-email';
+import { AuthDialogHost, useAuthDialogState } from './auth-dialog-host';
+import { useIdleTimeout } from './idle-timer';
+import { historyPath, useResumeFromHistory } from './resume-from-history';
 
 function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
 }
 
 /**
- * The signed-in learner (spec §2 app start, §4 login, signup, logout, idle timeout).
+ * The signed-in learner (lib/session says what the rest of the app sees): app start, login,
+ * signup, logout and the idle timeout.
  *
  * With a stored token the account and workbook load before the app shows (a spinner meanwhile);
  * a 4xx answer then means the token is no good: it is dropped and the visitor simply sees the
@@ -83,9 +85,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       else removeStored(STORAGE_KEYS.token);
       const nextViewer = viewerKey(next);
       if (!next) {
-        // The workbook reset (spec §2, §4): the visitor's own, kept in the browser, or a new one.
+        // The workbook resets to the visitor's own, kept in the browser, or a new one.
         const visitorWorkbook = readAnonymousWorkbook() ?? emptyWorkbook();
-        queryClient.setQueryData(sessionKeys.workbook(alias, nextViewer), visitorWorkbook);
+        queryClient.setQueryData(workbookKeys.detail(alias, nextViewer), visitorWorkbook);
       }
       const requested = requestedLocale();
       const reload = { staleTime: 0 };
@@ -143,7 +145,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // The learner's last answers reach the server while the token still works.
         await flushPendingSaves();
         // Revokes the token on the server; signing out here goes on whatever it answers.
-        await postLogout(alias).catch(() => undefined);
+        await logout(alias).catch(() => undefined);
         removeStored(STORAGE_KEYS.anonymousWorkbook);
         await switchViewer(null).catch(() => {
           // The visitor's organisation then loads under its own key, as on any start.
@@ -175,7 +177,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setAccount = useCallback(
     (next: AccountView) => {
-      queryClient.setQueryData(sessionKeys.account(alias, viewer, locale), next);
+      queryClient.setQueryData(accountKeys.detail(alias, viewer, locale), next);
     },
     [queryClient, alias, viewer, locale],
   );
@@ -223,21 +225,4 @@ function forgetViewer(queryClient: ReturnType<typeof useQueryClient>, viewer: st
   setTimeout(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(viewer) });
   }, 0);
-}
-
-/**
- * App start (spec §2): once the workbook is there, a start on "/" goes on to the saved history.
- * Only once: coming back to the home page later stays there.
- */
-function useResumeFromHistory(
-  target: string | null | undefined,
-  navigateRef: { current: ReturnType<typeof useNavigate> },
-) {
-  const [startedOnHome] = useState(() => window.location.pathname === '/');
-  const isDone = useRef(!startedOnHome);
-  useEffect(() => {
-    if (isDone.current || target === undefined) return;
-    isDone.current = true;
-    if (target && window.location.pathname === '/') navigateRef.current(target, { replace: true });
-  }, [target, navigateRef]);
 }

@@ -6,7 +6,7 @@ interface ErrorScreenProps {
   onRetry: () => void;
 }
 
-/** App start failed (spec §2): say so, offer a retry and the support address as a mail link. */
+/** App start failed (docs/product-spec.md §2): say so, offer a retry and the support address as a mail link. */
 export function ErrorScreen({ supportEmail, onRetry }: ErrorScreenProps) {
   const intl = useIntl();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 
 /**
- * Where a page opened with `?oauth=` outside /sso must go (spec §2): /sso with the same query,
+ * Where a page opened with `?oauth=` outside /sso must go (docs/product-spec.md §2): /sso with the same query,
  * so the group id (and an invite id) travel along. Null when no redirect is due.
  */
 export function oauthRedirectTarget(url: URL): string | null {

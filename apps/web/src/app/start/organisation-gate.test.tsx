@@ -193,12 +193,12 @@ describe('app start', () => {
   });
 
   it('shows a titled coming-soon page for a screen not built yet', async () => {
-    window.history.replaceState(null, '', '/store');
+    window.history.replaceState(null, '', '/oauth/callback/group1');
     fakeFetch(organisationApi());
     renderApp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Store' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signing you in' })).toBeDefined();
     expect(screen.getByText('Coming soon')).toBeDefined();
-    expect(document.title).toBe('Store · Sample Academy');
+    expect(document.title).toBe('Signing you in · Sample Academy');
   });
 
   it('shows the report card inside the topic layout', async () => {

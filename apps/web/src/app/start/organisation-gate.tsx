@@ -3,20 +3,20 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LoadingScreen } from '../../components/loading-screen';
-import { isApiError } from '../../lib/api-client';
-import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { catalogs, messagesFor } from '../i18n/messages';
-import { useSessionToken } from '../session/session-token';
-import { applyTheme } from '../theme/theme-variables';
-import { ErrorScreen } from './error-screen';
-import { NoOrganisationScreen } from './no-organisation-screen';
+import { bundlesQuery } from '../../lib/api/bundles';
+import { isApiError } from '../../lib/api/client';
 import {
-  bundlesQuery,
   organisationKeys,
   organisationQuery,
   resolveOrganisationAlias,
-} from './organisation-queries';
+} from '../../lib/api/organisation';
+import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
+import { useSessionToken } from '../../lib/session/session-token';
+import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { catalogs, messagesFor } from '../i18n/messages';
+import { applyTheme } from '../theme/theme-variables';
+import { ErrorScreen } from './error-screen';
+import { NoOrganisationScreen } from './no-organisation-screen';
 import { genericSupportEmail } from './support-email';
 
 /** The locale to speak before the organisation answers: the stored one when we have its catalog. */
@@ -25,7 +25,7 @@ function provisionalLocale(requested: string | null): string {
 }
 
 /**
- * App start (spec §2): loads the organisation named by the page and its bundles, shows a spinner
+ * App start: loads the organisation named by the page and its bundles, shows a spinner
  * meanwhile, an error page or a "no organisation" screen when that fails, and then provides the
  * organisation, its locale (react-intl) and its theme to everything below.
  */

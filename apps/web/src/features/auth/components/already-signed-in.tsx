@@ -1,11 +1,15 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { NoticeBox } from '../../../components/message-box';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
+import { AcceptInvite } from './accept-invite';
 
-/** A signed-in learner who opens a sign-in or sign-up address: say so and lead on. */
-export function AlreadySignedIn() {
+/**
+ * A signed-in learner who opens a sign-in or sign-up address: say so and lead on; with an
+ * invitation's `inviteId`, offer to accept it as this account.
+ */
+export function AlreadySignedIn({ inviteId }: { inviteId?: string }) {
   const { account } = useSession();
   if (!account) return null;
   return (
@@ -16,8 +20,9 @@ export function AlreadySignedIn() {
           values={{ name: account.name.full.trim() || account.user.id.username }}
         />
       </p>
+      {inviteId && <AcceptInvite inviteId={inviteId} />}
       <p>
-        <Link className="button button--primary" to={paths.topics}>
+        <Link className={inviteId ? 'button' : 'button button--primary'} to={paths.topics}>
           <FormattedMessage id="auth.browseTopics" />
         </Link>
       </p>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import type { AuthDialogProps } from '../../../app/session/auth-dialog-host';
-import type { AuthMode } from '../../../app/session/session-context';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import type { AuthMode } from '../../../lib/session/session-context';
 import '../auth.css';
 import { AUTH_PATHS } from './auth-switch';
 import { ForgotForm } from './forgot-form';
@@ -19,10 +18,18 @@ const TITLES = {
   forgot: 'auth.forgot.title',
 } as const;
 
+export interface AuthDialogProps {
+  open: boolean;
+  initialMode: AuthMode;
+  onClose: () => void;
+  onSignedIn?: () => void;
+}
+
 /**
- * The auth dialog (spec §2): sign up (the default), log in and forgot password, switching
- * between them in place; each also has its full page. Logging in closes it (spec §4); signing
- * up goes on to /topics.
+ * The auth dialog: sign up (the default), log in and forgot password, switching between them
+ * in place; each also has its full page. Logging in closes it and stays on the page; signing up
+ * goes on to /topics, unless something waits on the sign-in (`onSignedIn`: a purchase), which
+ * then goes on instead. The app loads it on demand (app/session/auth-dialog-host.tsx).
  */
 export function AuthDialog({ open, initialMode, onClose, onSignedIn }: AuthDialogProps) {
   const intl = useIntl();
@@ -65,7 +72,9 @@ export function AuthDialog({ open, initialMode, onClose, onSignedIn }: AuthDialo
               onSwitch={setMode}
               onSignedUp={() => {
                 onClose();
-                navigate(paths.topics);
+                // Something waits on the sign-in (a purchase): it goes on here, not at /topics.
+                if (onSignedIn) onSignedIn();
+                else navigate(paths.topics);
               }}
             />
           ) : (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flashOf } from '../../../lib/flash';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 describe('SignInPage', () => {
-  it('says why with ?timeout (spec §8 wording)', () => {
+  it('says why with ?timeout (docs/product-spec.md §8 wording)', () => {
     renderWithSession(<SignInPage />, { path: '/signin?timeout=1' });
     const notice = screen.getByText('You have been logged out automatically due to inactivity.');
     expect(notice.closest('[role="status"]')).not.toBeNull();
@@ -41,10 +42,140 @@ describe('SignInPage', () => {
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
 
+  it('an invitation’s link fills in the email and sends the inviteId with the login', async () => {
+    const requests = fakeApi(() => ok({ token: 'new-token' }));
+    const signIn = vi.fn(() => Promise.resolve());
+    renderWithSession(
+      <Routes>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/topics" element={<p>Topics</p>} />
+      </Routes>,
+      { path: '/signin?email=ana%40sample.test&inviteId=inv-1', session: { signIn } },
+    );
+    expect(
+      screen.getByText('You are logging in with an invitation: you join its group once logged in.'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/signup?email=ana%40sample.test&inviteId=inv-1',
+    );
+    const username = screen.getByLabelText('Username or email') as HTMLInputElement;
+    expect(username.value).toBe('ana@sample.test');
+    expect(username.readOnly).toBe(false);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Topics')).toBeDefined();
+    expect(requests[0]?.url.pathname).toBe('/api/org/sample/login');
+    expect(requests[0]?.body).toEqual({
+      username: 'ana@sample.test',
+      password: 'secret-pass',
+      inviteId: 'inv-1',
+    });
+    expect(signIn).toHaveBeenCalledWith('new-token');
+  });
+
+  it('sends no inviteId without one', async () => {
+    const requests = fakeApi(() => ok({ token: 'new-token' }));
+    renderWithSession(<SignInPage />, {
+      path: '/signin',
+      session: { signIn: () => Promise.resolve() },
+    });
+    expect(screen.queryByText(/with an invitation/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Username or email'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({ username: 'ana', password: 'secret-pass' });
+  });
+
+  it('shows a refused invitation in a red box', async () => {
+    fakeApi(() => ({
+      status: 400,
+      body: {
+        errors: ['This invitation is not valid or has already been used.'],
+        errfor: { inviteId: 'is not valid' },
+      },
+    }));
+    const signIn = vi.fn();
+    renderWithSession(<SignInPage />, {
+      path: '/signin?email=ana%40sample.test&inviteId=inv-1',
+      session: { signIn },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This invitation is not valid or has already been used.',
+    );
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
   it('tells a learner who arrives signed in', () => {
     renderWithSession(<SignInPage />, { path: '/signin', session: { account: sampleAccount() } });
     expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
     expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+});
+
+describe('an invitation opened by a learner already signed in', () => {
+  const joined = () => ({
+    ...sampleAccount(),
+    userGroups: [{ _id: 'insiders', name: 'Insiders', isAdmin: false }],
+  });
+  function Topics() {
+    return <p>Topics {flashOf(useLocation().state)}</p>;
+  }
+  const routes = (
+    <Routes>
+      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/topics" element={<Topics />} />
+    </Routes>
+  );
+
+  it.each([
+    ['/signin?email=ana%40sample.test&inviteId=inv-1'],
+    ['/signup?email=ana%40sample.test&inviteId=inv-1'],
+    ['/signup?inviteId=inv-1'],
+  ])('%s: accepts it as this account, then opens the topics', async (path) => {
+    const account = joined();
+    const requests = fakeApi((request) =>
+      request.method === 'POST' ? ok({ account }) : undefined,
+    );
+    const setAccount = vi.fn();
+    renderWithSession(routes, { path, session: { account: sampleAccount(), setAccount } });
+    expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    // The topics open with the success notice's flash.
+    expect(await screen.findByText('Topics inviteAccepted')).toBeDefined();
+    const accept = requests.find((r) => r.method === 'POST');
+    expect(accept?.url.pathname).toBe('/api/org/sample/invite/inv-1/accept');
+    expect(setAccount).toHaveBeenCalledWith(account);
+  });
+
+  it('says a refusal under the button and stays', async () => {
+    fakeApi((request) =>
+      request.method === 'POST'
+        ? { status: 409, body: { errors: ['You are already a member of this group.'] } }
+        : undefined,
+    );
+    const setAccount = vi.fn();
+    renderWithSession(routes, {
+      path: '/signin?inviteId=inv-1',
+      session: { account: sampleAccount(), setAccount },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You are already a member of this group.',
+    );
+    expect(screen.getByRole('button', { name: 'Accept the invitation' })).toBeDefined();
+    expect(screen.queryByText(/^Topics/)).toBeNull();
+    expect(setAccount).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing to accept without an invitation', () => {
+    renderWithSession(<SignUpPage />, { path: '/signup', session: { account: sampleAccount() } });
+    expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Accept the invitation' })).toBeNull();
   });
 });
 
@@ -71,6 +202,28 @@ describe('SignUpPage', () => {
     expect(email.value).toBe('ana@sample.test');
     expect(email.readOnly).toBe(true);
     expect(screen.getByText('You are signing up with an invitation.')).toBeDefined();
+    // An existing account uses the invitation by logging in instead: it goes along.
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/signin?email=ana%40sample.test&inviteId=i-1',
+    );
+  });
+
+  it('sends the inviteId with the signup', async () => {
+    const requests = fakeApi(() => ok({ token: 'new-token' }));
+    renderWithSession(<SignUpPage />, {
+      path: '/signup?email=ana%40sample.test&inviteId=i-1',
+      session: { signIn: () => Promise.resolve() },
+    });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({
+      username: 'ana',
+      email: 'ana@sample.test',
+      password: 'long-enough',
+      inviteId: 'i-1',
+    });
   });
 
   it('is by invitation only where self signup is disabled, unless an inviteId comes along', () => {
@@ -109,7 +262,7 @@ describe('SignUpPage', () => {
   });
 });
 
-describe('ForgotPage (spec §4: idle, loading, success, error above the form)', () => {
+describe('ForgotPage (docs/product-spec.md §4: idle, loading, success, error above the form)', () => {
   it('sends the email with the locale, then shows the generic message', async () => {
     let release: (value: Response) => void = () => {};
     const fetch = vi.fn(

@@ -2,21 +2,21 @@ import { forgotBodySchema } from '@portal/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AuthMode } from '../../../app/session/session-context';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
+import { requestPasswordReset } from '../../../lib/api/auth';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
+import type { AuthMode } from '../../../lib/session/session-context';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { requestPasswordReset } from '../api/auth-api';
 import { AuthSwitch } from './auth-switch';
 import { SubmitButton } from './submit-button';
 
 type Status = 'idle' | 'loading' | { sentTo: string } | { error: string };
 
 /**
- * Forgot password (spec §4, §5): email required and an email; idle, loading, success (the same
- * message whether or not the address has an account), or an error shown above the form.
+ * Forgot password: email required and an email; idle, loading, success (the same message
+ * whether or not the address has an account), or an error shown above the form.
  */
 export function ForgotForm({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }) {
   const intl = useIntl();

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ForgotForm } from './forgot-form';
 
-/** /forgot (spec §2). */
+/** /forgot (docs/product-spec.md §2). */
 export function ForgotPage() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'auth.forgot.title' });

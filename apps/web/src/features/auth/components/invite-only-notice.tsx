@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import type { AuthMode } from '../../../app/session/session-context';
+import type { AuthMode } from '../../../lib/session/session-context';
 import { AuthSwitch } from './auth-switch';
 
-/** Self signup disabled and no invitation (spec §2): say how accounts are made here. */
+/** Self signup disabled and no invitation: say how accounts are made here. */
 export function InviteOnlyNotice({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }) {
   return (
     <div className="message-box message-box--info">

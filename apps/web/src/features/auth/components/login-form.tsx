@@ -3,16 +3,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { AuthMode } from '../../../app/session/session-context';
-import { useSession } from '../../../app/session/session-context';
 import { ErrorBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
+import { login, oAuthGroupIdOf } from '../../../lib/api/auth';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import type { AuthMode } from '../../../lib/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { login, oAuthGroupIdOf } from '../api/auth-api';
-import { AuthSwitch } from './auth-switch';
+import { AuthSwitch, inviteSearch } from './auth-switch';
 import { SubmitButton } from './submit-button';
 
 type Field = 'username' | 'password';
@@ -23,23 +23,30 @@ type Status =
   | { kind: 'sso'; groupId: string };
 
 interface LoginFormProps {
-  /** After the whole login sequence (spec §4): the caller redirects or closes the dialog. */
+  /** After the whole login sequence (session's signIn): the caller redirects or closes the dialog. */
   onSignedIn: () => void;
   onSwitch?: (mode: AuthMode) => void;
+  /** From an invitation's sign-in link (`?email=`): filled in, and still editable. */
+  initialUsername?: string;
+  /** From an invitation (`?inviteId=`): sent with the login, so the account joins its group. */
+  inviteId?: string;
 }
 
 /**
- * Login (spec §4, §5): username or email and password required; loading; the token is stored
- * and the organisation, account, bundles and workbook reload; then `onSignedIn`. An SSO
- * account gets a prompt to its single sign-on instead of an error.
+ * Login: username or email and password required; loading; the token is stored and the
+ * organisation, account, bundles and workbook reload; then `onSignedIn`. An SSO account gets a
+ * prompt to its single sign-on instead of an error.
  */
-export function LoginForm({ onSignedIn, onSwitch }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onSwitch, initialUsername, inviteId }: LoginFormProps) {
   const intl = useIntl();
   const { org } = useOrganisation();
   const { signIn } = useSession();
   const toMessage = useErrorMessage();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    username: initialUsername ?? '',
+    password: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const isBusy = status.kind === 'loading';
@@ -61,7 +68,7 @@ export function LoginForm({ onSignedIn, onSwitch }: LoginFormProps) {
     setErrors({});
     setStatus({ kind: 'loading' });
     try {
-      const token = await login(org.alias, result.data);
+      const token = await login(org.alias, { ...result.data, ...(inviteId && { inviteId }) });
       await signIn(token);
       onSignedIn();
     } catch (error) {
@@ -87,6 +94,11 @@ export function LoginForm({ onSignedIn, onSwitch }: LoginFormProps) {
             </Link>
           </p>
         </div>
+      )}
+      {inviteId && (
+        <p className="auth-form__note">
+          <FormattedMessage id="auth.invitedLogin" />
+        </p>
       )}
       <TextField
         label={<FormattedMessage id="auth.field.usernameOrEmail" />}
@@ -122,7 +134,11 @@ export function LoginForm({ onSignedIn, onSwitch }: LoginFormProps) {
       {!org.disableSelfSignup && (
         <p className="auth-form__alternative">
           <FormattedMessage id="auth.noAccount" />{' '}
-          <AuthSwitch to="signup" onSwitch={onSwitch}>
+          <AuthSwitch
+            to="signup"
+            onSwitch={onSwitch}
+            search={inviteId ? inviteSearch(inviteId, initialUsername) : ''}
+          >
             <FormattedMessage id="auth.createAccount" />
           </AuthSwitch>
         </p>

@@ -5,17 +5,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
+import { resetPassword } from '../../../lib/api/auth';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { resetPassword } from '../api/auth-api';
 import { SubmitButton } from './submit-button';
 
 type Field = 'password' | 'confirm';
 type Status = 'idle' | 'loading' | 'done' | { error: string };
 
-/** Reset password (spec §2, §5): password and confirm, then a success message with a login link. */
+/** Reset password: password and confirm (the same), then a success message with a login link. */
 export function ResetPasswordForm({ email, token }: { email: string; token: string }) {
   const intl = useIntl();
   const { org } = useOrganisation();

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ResetPasswordForm } from './reset-password-form';
 
-/** /resetPassword/{email}/{token}: the link of the reset mail (spec §2). */
+/** /resetPassword/{email}/{token}: the link of the reset mail (docs/product-spec.md §2). */
 export function ResetPasswordPage() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'auth.reset.title' });

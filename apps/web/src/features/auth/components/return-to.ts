@@ -1,5 +1,5 @@
 /**
- * Where to go after logging in on the page (spec §4: "a returned URL"): `?returnTo=` or the
+ * Where to go after logging in on the page (docs/product-spec.md §4: "a returned URL"): `?returnTo=` or the
  * router state's `from`, when it is a path of this site; never another origin.
  */
 export function safeReturnTo(candidate: unknown): string | null {

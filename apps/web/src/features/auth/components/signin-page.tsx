@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { NoticeBox } from '../../../components/message-box';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlreadySignedIn } from './already-signed-in';
 import { LoginForm } from './login-form';
 import { safeReturnTo } from './return-to';
 
-/** /signin (spec §2): the login form; ?timeout says the learner was logged out for inactivity. */
+/**
+ * /signin: the login form; ?timeout says the learner was logged out for inactivity; an
+ * invitation's link (?email=…&inviteId=…) fills in the email and sends the invitation along.
+ */
 export function SignInPage() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'auth.login.title' });
@@ -20,6 +23,9 @@ export function SignInPage() {
   const { isSignedIn } = useSession();
   // Only who arrives signed in is told so; logging in here moves on to the next screen.
   const [arrivedSignedIn] = useState(isSignedIn);
+  // An invitation's sign-in link: /signin?email=…&inviteId=… (the email already has an account).
+  const inviteId = params.get('inviteId')?.trim() || undefined;
+  const invitedEmail = params.get('email')?.trim() || undefined;
   const returnTo =
     safeReturnTo(params.get('returnTo')) ??
     safeReturnTo((location.state as { from?: unknown } | null)?.from);
@@ -35,10 +41,14 @@ export function SignInPage() {
         </NoticeBox>
       )}
       {arrivedSignedIn && isSignedIn ? (
-        <AlreadySignedIn />
+        <AlreadySignedIn inviteId={inviteId} />
       ) : (
         <div className="auth-card surface-card">
-          <LoginForm onSignedIn={() => navigate(returnTo ?? paths.topics, { replace: true })} />
+          <LoginForm
+            initialUsername={invitedEmail}
+            inviteId={inviteId}
+            onSignedIn={() => navigate(returnTo ?? paths.topics, { replace: true })}
+          />
         </div>
       )}
     </div>

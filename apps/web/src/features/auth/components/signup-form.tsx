@@ -2,32 +2,32 @@ import { PASSWORD_MIN, signupBodySchema } from '@portal/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AuthMode } from '../../../app/session/session-context';
-import { useSession } from '../../../app/session/session-context';
 import { ErrorBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
+import { signup } from '../../../lib/api/auth';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
+import type { AuthMode } from '../../../lib/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { signup } from '../api/auth-api';
-import { AuthSwitch } from './auth-switch';
+import { AuthSwitch, inviteSearch } from './auth-switch';
 import { SubmitButton } from './submit-button';
 
 type Field = 'username' | 'email' | 'password' | 'first' | 'last';
 
 interface SignupFormProps {
-  /** From an invitation (`?email=`): filled in and locked (spec §2, §5). */
+  /** From an invitation (`?email=`): filled in and locked. */
   lockedEmail?: string;
   /** From an invitation (`?inviteId=`): sent along, so the account joins the invited group. */
   inviteId?: string;
-  /** After the whole signup sequence (spec §4): the caller goes to /topics. */
+  /** After the whole signup sequence (session's signIn): the caller goes to /topics. */
   onSignedUp: () => void;
   onSwitch?: (mode: AuthMode) => void;
 }
 
 /**
- * Signup (spec §4, §5): username, email and password required, first and last name optional;
- * then the account is created, the token stored, the organisation and account reloaded, the
+ * Signup: username, email and password required, first and last name optional; then the
+ * account is created, the token stored, the organisation and account reloaded, the
  * visitor's workbook saved to the account and the workbook reloaded.
  */
 export function SignupForm({ lockedEmail, inviteId, onSignedUp, onSwitch }: SignupFormProps) {
@@ -161,7 +161,11 @@ export function SignupForm({ lockedEmail, inviteId, onSignedUp, onSwitch }: Sign
       </div>
       <p className="auth-form__alternative">
         <FormattedMessage id="auth.haveAccount" />{' '}
-        <AuthSwitch to="login" onSwitch={onSwitch}>
+        <AuthSwitch
+          to="login"
+          onSwitch={onSwitch}
+          search={inviteId ? inviteSearch(inviteId, lockedEmail) : ''}
+        >
           <FormattedMessage id="auth.loginLink" />
         </AuthSwitch>
       </p>

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlreadySignedIn } from './already-signed-in';
 import { InviteOnlyNotice } from './invite-only-notice';
 import { SignupForm } from './signup-form';
 
 /**
- * /signup (spec §2): ?email fills in and locks the email, ?inviteId goes along. Where self signup
- * is disabled only an invitation opens the form.
+ * /signup: ?email fills in and locks the email, ?inviteId goes along. Where self signup is
+ * disabled only an invitation opens the form.
  */
 export function SignUpPage() {
   const intl = useIntl();
@@ -27,7 +27,7 @@ export function SignUpPage() {
   const isOpen = !org.disableSelfSignup || inviteId !== undefined;
 
   let content;
-  if (arrivedSignedIn && isSignedIn) content = <AlreadySignedIn />;
+  if (arrivedSignedIn && isSignedIn) content = <AlreadySignedIn inviteId={inviteId} />;
   else if (!isOpen) content = <InviteOnlyNotice />;
   else
     content = (

@@ -1,30 +1,7 @@
-import type { AnalyticsEvent, OrganisationView } from '@portal/domain';
-import { requestJson } from '../../../lib/api-client';
-import type { FileValue } from '../components/file-field';
+import type { AnalyticsEvent } from '@portal/domain';
+import { orgPath, requestJson } from '../../../lib/api/client';
 
-/**
- * The organisation's upload service (design §4): multipart `file`, `tags` and `upload_preset`,
- * answering the stored file.
- */
-export async function uploadFieldFile(
-  upload: OrganisationView['upload'],
-  file: File,
-): Promise<FileValue> {
-  const form = new FormData();
-  form.append('upload_preset', upload.preset);
-  form.append('tags', upload.tag);
-  form.append('file', file, file.name);
-  const answer = await requestJson<FileValue>('POST', upload.url, { body: form });
-  return {
-    secure_url: answer.secure_url,
-    original_filename: answer.original_filename,
-    public_id: answer.public_id,
-  };
-}
-
-/** POST /{org}/analytics/events (spec §1). */
+/** POST /{org}/analytics/events: one event of the learner's activity (a file uploaded, say). */
 export async function sendAnalyticsEvent(alias: string, event: AnalyticsEvent): Promise<void> {
-  await requestJson('POST', `/api/org/${encodeURIComponent(alias)}/analytics/events`, {
-    body: event,
-  });
+  await requestJson('POST', orgPath(alias, '/analytics/events'), { body: event });
 }

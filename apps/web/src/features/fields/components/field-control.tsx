@@ -20,7 +20,7 @@ const READ_ONLY_FILES: FileOptions = {
   describeError: () => '',
 };
 
-/** The input of a field, by its type (spec §3: eight types). */
+/** The input of a field, by its type (docs/product-spec.md §3: eight types). */
 export function FieldControl({ file, ...props }: FieldControlProps & { file?: FileOptions }) {
   switch (props.field.type) {
     case 'select':

@@ -10,7 +10,7 @@ export interface FieldControlProps {
   onChange: (value: unknown, options?: { save?: boolean }) => void;
   /** Saves what was typed (on blur) or dragged (when the slider is let go). */
   onCommit: () => void;
-  /** Spec §5: every input disabled (the print view). */
+  /** docs/product-spec.md §5: every input disabled (the print view). */
   readOnly?: boolean;
 }
 

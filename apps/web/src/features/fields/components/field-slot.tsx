@@ -1,31 +1,29 @@
 import { uploadFileEvent } from '@portal/domain';
 import { useCallback, useMemo } from 'react';
-import { useSession } from '../../../app/session/session-context';
+import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
+import { useSession } from '../../../lib/session/session-context';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, type FieldSlotProps } from '../../../lib/workbook';
-import { sendAnalyticsEvent, uploadFieldFile } from '../api/fields-api';
+import { sendAnalyticsEvent } from '../api/fields-api';
 import { FieldControl, type FileOptions } from './field-control';
 import type { FileValue } from './file-field';
 
-const noop = () => {};
-
 /**
  * A field of a page, bound to the current worksheet of the topic (lib/workbook.ts): its answer
- * and its edits. Outside a topic's workbook it shows read-only.
+ * and its edits.
  */
 export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps) {
   const workbook = useTopicWorkbook();
   const { account, isSignedIn } = useSession();
   const { org } = useOrganisation();
   const describeError = useErrorMessage();
-  const setAnswer = workbook?.setAnswer;
-  const save = workbook?.save ?? noop;
-  const topicName = workbook?.topic.name ?? '';
+  const { setAnswer, save } = workbook;
+  const topicName = workbook.topic.name;
   const fieldId = field._id;
 
   const onChange = useCallback(
-    (value: unknown, options?: { save?: boolean }) => setAnswer?.(fieldId, value, options),
+    (value: unknown, options?: { save?: boolean }) => setAnswer(fieldId, value, options),
     [setAnswer, fieldId],
   );
 
@@ -33,10 +31,10 @@ export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps)
     () => ({
       isSignedIn,
       describeError,
-      upload: (chosen: File) => uploadFieldFile(org.upload, chosen),
+      upload: (chosen: File) => uploadFile(org.upload, chosen),
       onUploaded: (uploaded: FileValue) => {
         if (!account) return;
-        // Spec §1: UPLOAD_FILE, category UPLOAD, with the email, file, topic and page names.
+        // The UPLOAD_FILE event (category UPLOAD), with the email, file, topic and page names.
         const event = uploadFileEvent({
           email: account.user.id.email,
           fileName: uploaded.original_filename,
@@ -54,12 +52,12 @@ export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps)
   return (
     <FieldControl
       // Another worksheet starts every input afresh (a number being typed, an upload's state).
-      key={workbook?.worksheetIndex ?? 0}
+      key={workbook.worksheetIndex}
       field={field}
-      value={workbook?.answers[fieldId]}
+      value={workbook.answers[fieldId]}
       onChange={onChange}
       onCommit={save}
-      readOnly={readOnly || !workbook}
+      readOnly={readOnly}
       file={file}
     />
   );

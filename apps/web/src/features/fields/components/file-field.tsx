@@ -10,7 +10,7 @@ import {
   type FieldControlProps,
 } from './field-parts';
 
-/** A file field's answer (spec §3, File value). */
+/** A file field's answer (docs/product-spec.md §3, File value). */
 export interface FileValue {
   secure_url: string;
   original_filename: string;
@@ -24,11 +24,11 @@ export function isFileValue(value: unknown): value is FileValue {
 }
 
 export interface FileFieldProps extends FieldControlProps {
-  /** Spec §5: upload and removal only when signed in. */
+  /** docs/product-spec.md §5: upload and removal only when signed in. */
   isSignedIn: boolean;
   /** Sends the file to the upload service. */
   upload: (file: File) => Promise<FileValue>;
-  /** After an upload (spec §1: the UPLOAD_FILE event). */
+  /** After an upload (docs/product-spec.md §1: the UPLOAD_FILE event). */
   onUploaded?: (file: FileValue) => void;
   describeError: (error: unknown) => string;
 }
@@ -40,7 +40,7 @@ type UploadState =
   | { status: 'error'; errors: string[] };
 
 /**
- * A file (spec §4 file upload): idle, uploading, done or error; the stored value is the
+ * A file (docs/product-spec.md §4 file upload): idle, uploading, done or error; the stored value is the
  * uploaded file, saved at once. Removing it resets the error. A visitor is told to log in.
  */
 export function FileField(props: FileFieldProps) {

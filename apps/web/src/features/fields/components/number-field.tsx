@@ -24,7 +24,7 @@ function problemOf(input: NumberInput, min?: number, max?: number, isFinal = fal
 }
 
 /**
- * A number (spec §5: min and max): typed as text with a decimal keyboard, read with either
+ * A number (docs/product-spec.md §5: min and max): typed as text with a decimal keyboard, read with either
  * decimal separator. A valid number applies at once (formulas follow) and is saved on blur;
  * what is not a number, or is out of range, is shown as an error and not kept.
  */

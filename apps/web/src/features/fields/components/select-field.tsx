@@ -7,7 +7,7 @@ import {
   type FieldControlProps,
 } from './field-parts';
 
-/** A list to choose from; saved at once. The empty "Select a value" only without a default (spec §5). */
+/** A list to choose from; saved at once. The empty "Select a value" only without a default (docs/product-spec.md §5). */
 export function SelectField({ field, value, onChange, readOnly }: FieldControlProps) {
   const intl = useIntl();
   const ids = useFieldIds();

@@ -8,7 +8,7 @@ import {
   type FieldControlProps,
 } from './field-parts';
 
-/** Spec §5, §9: a slider runs from 0 to 10 unless the field says otherwise. */
+/** docs/product-spec.md §5, §9: a slider runs from 0 to 10 unless the field says otherwise. */
 export const SLIDER_DEFAULT_MIN = 0;
 export const SLIDER_DEFAULT_MAX = 10;
 

@@ -16,7 +16,7 @@ import {
 } from './field-parts';
 
 /**
- * A table (spec §5): rowCount × columnCount cells. Read-only cells are text (in the first row
+ * A table (docs/product-spec.md §5): rowCount × columnCount cells. Read-only cells are text (in the first row
  * and column, the headers of the others); the rest are inputs, whose text applies at once and
  * is trimmed and saved when the cell loses focus. Columns are as wide as their text needs, up
  * to a minimum of 30rem.

@@ -45,7 +45,7 @@ export function cellHeaders(
   return { column: columnHeader || null, row: rowHeader || null };
 }
 
-/** Spec §5, §9: a column is as wide as its longest text, but its minimum never exceeds 30rem. */
+/** docs/product-spec.md §5, §9: a column is as wide as its longest text, but its minimum never exceeds 30rem. */
 export function columnMinWidth(table: string[][], column: number): string {
   const longest = table.reduce((most, row) => Math.max(most, (row[column] ?? '').length), 0);
   return `min(${Math.max(8, longest + 3)}ch, 30rem)`;

@@ -1,11 +1,9 @@
-import type { Scores, TopicView } from '@portal/domain';
+import { emptyWorkbook, type Scores, type TopicView, type Workbook } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
-import type { TopicOutletContext } from '../../../lib/topic-outlet';
 import { fakeApi, ok } from '../../../test/fake-api';
-import { renderWithSession } from '../../../test/render-session';
+import { renderWithWorkbook, TopicRoute } from '../../../test/render-workbook';
 import { sampleAccount } from '../../../test/sample-account';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import { ReportCard } from './report-card';
@@ -50,34 +48,31 @@ const scores: Scores = {
   },
 };
 
-function TopicOutlet({ workbook }: { workbook?: Partial<TopicWorkbook> }) {
-  const context: TopicOutletContext = { topicId: 'budgeting', topic, pages: topic.pages };
-  const outlet = <Outlet context={context} />;
-  return workbook ? (
-    <TopicWorkbookContext.Provider value={workbook as TopicWorkbook}>
-      {outlet}
-    </TopicWorkbookContext.Provider>
-  ) : (
-    outlet
-  );
-}
-
 function renderReportCard({
   signedIn = true,
   workbook,
-}: { signedIn?: boolean; workbook?: Partial<TopicWorkbook> } = {}) {
-  return renderWithSession(
+}: { signedIn?: boolean; workbook?: Workbook } = {}) {
+  return renderWithWorkbook(
     <Routes>
-      <Route element={<TopicOutlet workbook={workbook} />}>
+      <Route element={<TopicRoute topic={topic} />}>
         <Route path="/topic/:topicId/reportcard" element={<ReportCard />} />
       </Route>
     </Routes>,
     {
       path: '/topic/budgeting/reportcard',
-      session: signedIn ? { account: sampleAccount() } : {},
+      ...(signedIn && { account: sampleAccount(), workbook }),
     },
   );
 }
+
+const worksheet = (id: string) => ({
+  _id: id,
+  name: `Plan ${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data: {},
+  fieldTimes: {},
+  completedPages: [],
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -109,7 +104,7 @@ describe('ReportCard', () => {
     expect(screen.queryByRole('region', { name: 'Introduction' })).toBeNull();
   });
 
-  it("shows the error's message text when the scores cannot be loaded (spec §8)", async () => {
+  it("shows the error's own message text when the scores cannot be loaded", async () => {
     fakeApi(() => ({ status: 404, body: { errors: ['Worksheet 0 does not exist'] } }));
     renderReportCard();
     expect((await screen.findByRole('alert')).textContent).toBe('Worksheet 0 does not exist');
@@ -125,12 +120,21 @@ describe('ReportCard', () => {
   });
 
   it('grades the worksheet the workbook has selected and clears the history once', async () => {
-    const requests = fakeApi(() => ok({ scores }));
-    const clearHistory = vi.fn();
-    renderReportCard({ workbook: { worksheetIndex: 2, clearHistory } });
+    const requests = fakeApi((request) =>
+      request.method === 'PUT' ? ok({ workbook: request.body }) : ok({ scores }),
+    );
+    // The learner was last on the third worksheet: the workbook starts there.
+    const workbook: Workbook = {
+      ...emptyWorkbook(),
+      topics: { budgeting: [worksheet('w1'), worksheet('w2'), worksheet('w3')] },
+      history: { topicId: 'budgeting', pageId: 'quiz', worksheetIndex: 2 },
+    };
+    renderReportCard({ workbook });
     await screen.findByTestId('report-score');
     expect(requests[0]!.url.pathname).toBe('/api/org/sample/topic/budgeting/worksheet/2/grade');
-    await waitFor(() => expect(clearHistory).toHaveBeenCalledTimes(1));
+    const puts = () => requests.filter((r) => r.method === 'PUT');
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect((puts()[0]!.body as { workbook: Workbook }).workbook.history).toBeNull();
   });
 
   it('says so when the topic has no scored answers', async () => {

@@ -3,23 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import { useSessionToken } from '../../../app/session/session-token';
 import { ErrorBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
-import { gradesQuery } from '../../../lib/grades';
+import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
+import { useSessionToken } from '../../../lib/session/session-token';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { useTopicWorkbook, useWorkbookFeature } from '../../../lib/workbook';
+import { useTopicWorkbook } from '../../../lib/workbook';
 import { ReportCardView } from './report-card-view';
 
 /**
- * /topic/{id}/reportcard (spec §2), inside the topic layout: the learner's scores for the
- * current worksheet. The layout only offers it when the topic shows a grade report and has
- * scored fields (spec §4). A visitor has no scores: they are asked to sign in.
+ * /topic/{id}/reportcard, inside the topic layout: the learner's scores for the current
+ * worksheet. The layout only offers it when the topic shows a grade report and has scored
+ * fields. A visitor has no scores: they are asked to sign in.
  */
 export function ReportCard() {
   const intl = useIntl();
@@ -47,8 +47,8 @@ function LearnerScores() {
   const { topicId, topic } = useTopicOutlet();
   const { org } = useOrganisation();
   const { viewer } = useSessionToken();
-  // The worksheet selected in the workbook (spec §4: scores load on each switch).
-  const worksheetIndex = useTopicWorkbook()?.worksheetIndex ?? 0;
+  // The worksheet selected in the workbook: scores load again on each switch.
+  const { worksheetIndex } = useTopicWorkbook();
   const messageOf = useErrorMessage();
   const result = useQuery(gradesQuery(org.alias, topicId, worksheetIndex, viewer));
   useClearHistoryOnOpen(topicId);
@@ -63,7 +63,7 @@ function LearnerScores() {
   if (result.isError) {
     return (
       <div className="report-card__error">
-        {/* Spec §8: the report card shows the error's message text. */}
+        {/* The report card shows the error's own message text, not a generic one. */}
         <ErrorBox>{messageOf(result.error)}</ErrorBox>
         <button
           type="button"
@@ -79,20 +79,15 @@ function LearnerScores() {
   return <ReportCardView pages={topic.pages} scores={result.data} />;
 }
 
-/** Spec §4: opening the report card clears the saved history of a signed-in learner. */
+/** Opening the report card clears the saved history of a signed-in learner. */
 function useClearHistoryOnOpen(topicId: string) {
-  const topicWorkbook = useTopicWorkbook();
-  const feature = useWorkbookFeature();
-  const clearHistory = topicWorkbook?.clearHistory ?? feature?.clearHistory;
+  const { clearHistory } = useTopicWorkbook();
   const clearRef = useRef(clearHistory);
   useEffect(() => {
     clearRef.current = clearHistory;
   });
   // Once per opening (and per topic), not on every new identity of the function.
-  const isAvailable = clearHistory !== undefined;
-  useEffect(() => {
-    if (isAvailable) clearRef.current?.();
-  }, [topicId, isAvailable]);
+  useEffect(() => clearRef.current(), [topicId]);
 }
 
 function SignInPrompt() {

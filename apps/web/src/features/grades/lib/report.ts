@@ -53,7 +53,7 @@ function fieldsOf(page: PageView | undefined): Map<string, FieldInfo> {
 }
 
 /**
- * The report card of spec §2 from the grade answer (spec §3): each page that has scored fields,
+ * The report card of docs/product-spec.md §2 from the grade answer (docs/product-spec.md §3): each page that has scored fields,
  * in the topic's page order, with its fields named from the topic (the grade answer carries ids
  * only). Pages the topic does not list come last, named by id, so no score goes unexplained.
  */

@@ -9,7 +9,7 @@ import { PromoList } from './promo-list';
 
 const LONG_TITLE = 40;
 
-/** An organisation's home page (spec §1): title, subtitle, hero, browse buttons and promos. */
+/** An organisation's home page (docs/product-spec.md §1): title, subtitle, hero, browse buttons and promos. */
 export function HomePage() {
   const { org, bundles } = useOrganisation();
   const { homePage } = org;

@@ -6,7 +6,7 @@ interface AttachmentFragmentProps {
   attachment: { url: string; name: string; description: string };
 }
 
-/** An attachment (spec §5): a video player for .mp4, otherwise a download link. */
+/** An attachment (docs/product-spec.md §5): a video player for .mp4, otherwise a download link. */
 export function AttachmentFragment({ attachment }: AttachmentFragmentProps) {
   const { url, name, description } = attachment;
   if (isVideoUrl(url)) return <VideoAttachment url={url} name={name} description={description} />;

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSessionToken } from '../../../app/session/session-token';
 import { GlossaryHtml } from '../../../components/glossary-html';
 import { Spinner } from '../../../components/spinner';
+import { contentQuery } from '../../../lib/api/content';
 import { useOrganisation } from '../../../lib/organisation';
-import { contentQuery } from '../api/get-content';
+import { useSessionToken } from '../../../lib/session/session-token';
 
 function Body({ html }: { html: string }) {
   const { org } = useOrganisation();
   return <GlossaryHtml className="prose page-content" html={html} glossary={org.glossary} />;
 }
 
-/** A long body stored apart from its page, fetched on its own (spec §7). */
+/** A long body stored apart from its page, fetched on its own. */
 function StoredContent({ contentId, pageId }: { contentId: string; pageId: string }) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();

@@ -3,14 +3,14 @@ import { useId } from 'react';
 
 interface FormulaFragmentProps {
   formula: { _id: string; name: string; description: string };
-  /** Its result (spec §5: rounded to 2 decimals, or 'Error processing formula: …'); null without a workbook. */
-  text: string | null;
+  /** Its result: rounded to 2 decimals, or 'Error processing formula: …'. */
+  text: string;
 }
 
 /** A formula fragment: its name, description and live result. */
 export function FormulaFragment({ formula, text }: FormulaFragmentProps) {
   const nameId = useId();
-  const isError = text?.startsWith(FORMULA_ERROR_PREFIX) ?? false;
+  const isError = text.startsWith(FORMULA_ERROR_PREFIX);
   return (
     <div className="formula" role="group" aria-labelledby={nameId}>
       <p id={nameId} className="formula__name">
@@ -21,7 +21,7 @@ export function FormulaFragment({ formula, text }: FormulaFragmentProps) {
         className={`formula__value${isError ? ' formula__value--error' : ''}`}
         data-formula={formula._id}
       >
-        {text ?? '—'}
+        {text}
       </p>
     </div>
   );

@@ -28,7 +28,7 @@ function MailIcon() {
 }
 
 /**
- * Sharing icons of a page (spec §2), shown only when its group, topic and page are public:
+ * Sharing icons of a page (docs/product-spec.md §2), shown only when its group, topic and page are public:
  * copy the page's address, or share it by email.
  */
 export function ShareLinks({ title }: { title: string }) {

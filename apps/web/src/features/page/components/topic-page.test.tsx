@@ -1,10 +1,8 @@
 import type { FragmentView, TopicView } from '@portal/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
-import { Outlet, Route, Routes } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TopicOutletContext } from '../../../lib/topic-outlet';
-import { renderWithOrganisation } from '../../../test/render';
+import { renderWithWorkbook, TopicRoute } from '../../../test/render-workbook';
 import { sampleOrganisation } from '../../../test/sample-organisation';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import { TopicPage } from './topic-page';
@@ -42,7 +40,12 @@ const fragments: FragmentView[] = [
   {
     _id: 'f5',
     type: 'formula',
-    formula: { _id: 'left', name: 'Left over', description: 'Income minus costs.', body: '1' },
+    formula: {
+      _id: 'left',
+      name: 'Left over',
+      description: 'Income minus costs.',
+      body: '<span data-ref="income"></span> - 1200',
+    },
   },
   {
     _id: 'f6',
@@ -54,19 +57,15 @@ const fragments: FragmentView[] = [
 ];
 
 function renderPage(topic: TopicView, path = '/topic/budgeting/page/intro') {
-  const context: TopicOutletContext = { topicId: 'budgeting', topic, pages: topic.pages };
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const org = sampleOrganisation({
     glossary: [{ word: 'budget', definition: 'A plan for your money.' }],
   });
-  renderWithOrganisation(
-    <QueryClientProvider client={client}>
-      <Routes>
-        <Route element={<Outlet context={context} />}>
-          <Route path="/topic/:topicId/page/:pageId" element={<TopicPage />} />
-        </Route>
-      </Routes>
-    </QueryClientProvider>,
+  renderWithWorkbook(
+    <Routes>
+      <Route element={<TopicRoute topic={topic} topicId="budgeting" />}>
+        <Route path="/topic/:topicId/page/:pageId" element={<TopicPage />} />
+      </Route>
+    </Routes>,
     { path, org },
   );
 }
@@ -144,19 +143,19 @@ describe('TopicPage', () => {
     expect(screen.getByText('Fill it.')).toBeDefined();
   });
 
-  it('without a workbook: fields read-only (name, question, type), formulas by name, no value', () => {
+  it("draws fields with the workbook's inputs, and formulas with their value as answers change", () => {
     stubContent();
     renderPage(topicWith());
-    const field = screen.getByRole('region', { name: 'Monthly income' });
-    expect(within(field).getByText('How much comes in?')).toBeDefined();
-    expect(within(field).getByText('Number')).toBeDefined();
-    expect(within(field).queryByRole('textbox')).toBeNull();
+    const income = screen.getByLabelText<HTMLInputElement>('Monthly income');
+    expect(income.disabled).toBe(false);
+    expect(screen.getByText('How much comes in?')).toBeDefined();
     const formula = screen.getByRole('group', { name: 'Left over' });
     expect(within(formula).getByText('Income minus costs.')).toBeDefined();
-    expect(within(formula).getByText('—')).toBeDefined();
+    fireEvent.change(income, { target: { value: '3000' } });
+    expect(within(formula).getByText('1,800')).toBeDefined();
   });
 
-  describe('sharing icons (spec §2)', () => {
+  describe('sharing icons', () => {
     const shareGroup = () => screen.queryByRole('group', { name: 'Share this page' });
 
     it('appear when the group, the topic and the page are all public', () => {

@@ -3,14 +3,14 @@ import { isShareable, type PageView, type TopicView } from '@portal/domain';
 import { useEffect, useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { isShown as isShownWithoutWorkbook, useTopicOutlet } from '../../../lib/topic-outlet';
+import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTopicWorkbook } from '../../../lib/workbook';
 import { usePageCompletion } from '../hooks/use-page-completion';
 import { FragmentView } from './fragment-view';
 import { ShareLinks } from './share-links';
 
-/** /topic/{id}/page/{pageId} (spec §2): the page's fragments, in order, inside the topic layout. */
+/** /topic/{id}/page/{pageId}: the page's fragments, in order, inside the topic layout. */
 export function TopicPage() {
   const { topic, pages } = useTopicOutlet();
   const { pageId } = useParams();
@@ -22,14 +22,13 @@ export function TopicPage() {
 function PageContent({ topic, page }: { topic: TopicView; page: PageView }) {
   const titleId = useId();
   const workbook = useTopicWorkbook();
-  // Spec §4: fragments with a show condition appear and disappear as the answers change.
-  const isShown = workbook?.isShown ?? isShownWithoutWorkbook;
+  // Fragments with a show condition appear and disappear as the answers change.
+  const { isShown, enterPage } = workbook;
   const fragments = useMemo(() => page.fragments.filter(isShown), [page, isShown]);
   useDocumentTitle(`${page.name} · ${topic.name}`);
 
-  // Spec §4: entering a page saves the history (a signed-in learner's), with the worksheet.
-  const enterPage = workbook?.enterPage;
-  useEffect(() => enterPage?.(page._id), [enterPage, page._id]);
+  // Entering a page saves the history (a signed-in learner's), with the worksheet.
+  useEffect(() => enterPage(page._id), [enterPage, page._id]);
   const endRef = usePageCompletion(page, workbook);
 
   return (

@@ -10,8 +10,8 @@ interface VideoAttachmentProps {
 }
 
 /**
- * An .mp4 attachment (spec §5): a player whose poster is a still captured from the video
- * itself, 10 s in (spec §9, topic videos), with the attachment's name and description.
+ * An .mp4 attachment (docs/product-spec.md §5): a player whose poster is a still captured from the video
+ * itself, 10 s in (docs/product-spec.md §9, topic videos), with the attachment's name and description.
  */
 export function VideoAttachment({ url, name, description }: VideoAttachmentProps) {
   const captionId = useId();

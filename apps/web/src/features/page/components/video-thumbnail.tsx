@@ -5,7 +5,7 @@ export interface VideoThumbnailProps {
   videoUrl: string;
   width?: number;
   height?: number;
-  /** Seconds into the video; 2 unless told (spec §9). */
+  /** Seconds into the video; 2 unless told (docs/product-spec.md §9). */
   snapshotAtTime?: number;
   /** Loads the video with crossOrigin="anonymous", for videos on another origin that allow it. */
   cors?: boolean;
@@ -15,7 +15,7 @@ export interface VideoThumbnailProps {
 }
 
 /**
- * A still taken from a video (spec §3, §4): a hidden video loads, one frame is drawn to a canvas
+ * A still taken from a video (docs/product-spec.md §3, §4): a hidden video loads, one frame is drawn to a canvas
  * and exported as PNG, then both are removed. The image shows only when `renderThumbnail` is on.
  */
 export function VideoThumbnail(props: VideoThumbnailProps) {

@@ -3,27 +3,26 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { TopicWorkbook } from '../../../lib/workbook';
 
 /**
- * Completion (spec §4), once per page and worksheet: a page without scored questions is
- * complete when its end scrolls into view (the returned ref marks the end); a page with scored
- * questions when every one of its other fields is answered.
+ * Completion, once per page and worksheet: a page without scored questions is complete when its
+ * end scrolls into view (the returned ref marks the end); a page with scored questions when
+ * every one of its other fields is answered.
  */
 export function usePageCompletion(
   page: PageView,
-  workbook: TopicWorkbook | null,
+  workbook: TopicWorkbook,
 ): RefObject<HTMLDivElement | null> {
   const endRef = useRef<HTMLDivElement>(null);
-  const isDone = workbook ? workbook.completedPages.has(page._id) : true;
-  const markCompleted = workbook?.markCompleted;
-  const answers = workbook?.answers;
+  const isDone = workbook.completedPages.has(page._id);
+  const { markCompleted, answers } = workbook;
 
   useEffect(() => {
-    if (!markCompleted || isDone || !page.hasScoredFields || !answers) return;
+    if (isDone || !page.hasScoredFields) return;
     if (isPageComplete(page, answers, false)) markCompleted(page._id);
   }, [page, answers, isDone, markCompleted]);
 
   useEffect(() => {
     const end = endRef.current;
-    if (!markCompleted || isDone || page.hasScoredFields || !end) return;
+    if (isDone || page.hasScoredFields || !end) return;
     if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;

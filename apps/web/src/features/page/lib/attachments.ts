@@ -1,4 +1,4 @@
-/** Spec §5: a video is an attachment whose URL ends in .mp4 (its query and fragment aside). */
+/** docs/product-spec.md §5: a video is an attachment whose URL ends in .mp4 (its query and fragment aside). */
 export function isVideoUrl(url: string): boolean {
   return /\.mp4$/i.test(url.split(/[?#]/, 1)[0] ?? '');
 }

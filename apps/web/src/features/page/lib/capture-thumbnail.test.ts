@@ -63,7 +63,7 @@ function fakeCanvas(): SnapshotCanvas<FakeVideo> & {
   };
 }
 
-describe('captureThumbnail (spec §4)', () => {
+describe('captureThumbnail (docs/product-spec.md §4)', () => {
   it('takes the still 2 s in by default and 10 s in for topic videos', () => {
     expect(DEFAULT_SNAPSHOT_AT_TIME).toBe(2);
     expect(TOPIC_VIDEO_SNAPSHOT_AT_TIME).toBe(10);

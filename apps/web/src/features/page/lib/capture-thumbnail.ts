@@ -1,4 +1,4 @@
-/** Spec §9: a thumbnail is taken 2 s into a video unless told otherwise… */
+/** docs/product-spec.md §9: a thumbnail is taken 2 s into a video unless told otherwise… */
 export const DEFAULT_SNAPSHOT_AT_TIME = 2;
 /** …and 10 s into a topic's videos. */
 export const TOPIC_VIDEO_SNAPSHOT_AT_TIME = 10;
@@ -31,14 +31,14 @@ export interface SnapshotOptions {
   height?: number;
   /** Receives the PNG as a data URL. */
   onCapture: (dataUrl: string) => void;
-  /** Capture errors are only logged (spec §4). */
+  /** Capture errors are only logged (docs/product-spec.md §4). */
   onError?: (error: unknown) => void;
 }
 
 const READY_EVENTS = ['loadedmetadata', 'loadeddata', 'suspend'] as const;
 
 /**
- * The video thumbnail of spec §4: waits until the video has fired loadedmetadata, loadeddata
+ * The video thumbnail of docs/product-spec.md §4: waits until the video has fired loadedmetadata, loadeddata
  * and suspend; seeks to the snapshot time when it is still at 0 (or before) and waits for the
  * seek; draws one frame on the canvas and exports it as PNG; removes the video (its source
  * emptied, so it stops loading) and the canvas; then hands over the data URL. Returns a

@@ -1,21 +1,20 @@
 import type { FragmentView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSessionToken } from '../../../app/session/session-token';
 import { SafeHtml } from '../../../components/safe-html';
 import { Spinner } from '../../../components/spinner';
+import { contentQuery } from '../../../lib/api/content';
 import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { printContentQuery } from '../api/print-queries';
 import type { PrintSource } from '../lib/printable';
-import { ReadOnlyField } from './read-only-field';
 
 function StoredContent({ contentId, pageId }: { contentId: string; pageId: string }) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
   const messageOf = useErrorMessage();
-  const result = useQuery(printContentQuery(org.alias, contentId, pageId, locale, viewer));
+  const result = useQuery(contentQuery(org.alias, contentId, pageId, locale, viewer));
   if (result.isPending)
     return <Spinner label={intl.formatMessage({ id: 'page.content.loading' })} />;
   if (result.isError) return <p role="alert">{messageOf(result.error)}</p>;
@@ -46,11 +45,7 @@ export function PrintFragment({ fragment, page, source }: PrintFragmentProps) {
       );
     case 'field': {
       const { Field } = source;
-      return Field ? (
-        <Field field={fragment.field} pageId={page._id} pageName={page.name} readOnly />
-      ) : (
-        <ReadOnlyField field={fragment.field} value={source.answers[fragment.field._id]} />
-      );
+      return <Field field={fragment.field} pageId={page._id} pageName={page.name} readOnly />;
     }
     case 'formula':
       return (

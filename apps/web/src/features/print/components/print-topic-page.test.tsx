@@ -1,16 +1,10 @@
-import type { FieldView, FragmentView, TopicView } from '@portal/domain';
+import type { FieldView, FragmentView, Scores, TopicView } from '@portal/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  TopicWorkbookContext,
-  WorkbookFeatureContext,
-  type FieldSlotProps,
-  type TopicWorkbook,
-  type WorkbookFeature,
-} from '../../../lib/workbook';
 import { fakeApi, ok } from '../../../test/fake-api';
-import { renderWithSession } from '../../../test/render-session';
+import { LEARNER_TOKEN, renderWithWorkbook } from '../../../test/render-workbook';
+import { sampleAccount } from '../../../test/sample-account';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import { PrintTopicPage } from './print-topic-page';
 
@@ -110,22 +104,27 @@ function storeTwoWorksheets(history: { topicId: string; worksheetIndex: number }
 
 const multiTopic: TopicView = { ...topic, allowMultiWorksheets: true };
 
+/** The print view as the app shows it: inside the workbook boundary, a visitor unless told. */
 function renderPrint(
-  wrap: (ui: React.ReactElement) => React.ReactElement = (ui) => ui,
   shown: TopicView = topic,
+  learner: Parameters<typeof renderWithWorkbook>[1] = {},
+  grades: Scores | null = null,
 ) {
-  fakeApi((request) =>
-    request.url.pathname === '/api/org/sample/topic/budgeting' ? ok({ topic: shown }) : undefined,
+  const requests = fakeApi((request) => {
+    const path = request.url.pathname;
+    if (path === '/api/org/sample/topic/budgeting') return ok({ topic: shown });
+    if (grades && path === '/api/org/sample/topic/budgeting/worksheet/0/grade')
+      return ok({ scores: grades });
+    return undefined;
+  });
+  renderWithWorkbook(
+    <Routes>
+      <Route path="/print/topic/:topicId" element={<PrintTopicPage />} />
+      <Route path="/topic/:topicId" element={<p>the topic home</p>} />
+    </Routes>,
+    { path: '/print/topic/budgeting', ...learner },
   );
-  return renderWithSession(
-    wrap(
-      <Routes>
-        <Route path="/print/topic/:topicId" element={<PrintTopicPage />} />
-        <Route path="/topic/:topicId" element={<p>the topic home</p>} />
-      </Routes>,
-    ),
-    { path: '/print/topic/budgeting' },
-  );
+  return requests;
 }
 
 afterEach(() => {
@@ -144,7 +143,7 @@ describe('PrintTopicPage', () => {
       share: 4,
       grid: [['a', 'b']],
     });
-    const { container } = renderPrint();
+    renderPrint();
     expect(await screen.findByRole('heading', { level: 1, name: 'Budgeting' })).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Introduction',
@@ -153,18 +152,18 @@ describe('PrintTopicPage', () => {
     expect(screen.getByText('Welcome to budgeting.')).toBeDefined();
     expect(screen.getByText(/Attachment: Budget plan/)).toBeDefined();
 
-    const controls = container.querySelectorAll('input, select, textarea');
+    const controls = document.querySelectorAll('.print-view :is(input, select, textarea)');
     expect(controls.length).toBeGreaterThan(8);
-    for (const control of controls) expect((control as HTMLInputElement).disabled).toBe(true);
+    // Disabled one by one, or by their fieldset (a radio group).
+    for (const control of controls) expect(control.matches(':disabled')).toBe(true);
 
     expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('3200');
     expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Save more');
     expect((screen.getByLabelText('Pick one') as HTMLSelectElement).value).toBe('food');
     const fixed = screen.getByRole('group', { name: 'Fixed expense' });
     expect((within(fixed).getByLabelText('Rent') as HTMLInputElement).checked).toBe(true);
-    const never = screen.getByRole('group', { name: 'Never changes' });
-    expect((within(never).getByLabelText('No') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Grid 1, 2') as HTMLInputElement).value).toBe('b');
+    expect((screen.getByLabelText('Never changes') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Row 1, column 2') as HTMLInputElement).value).toBe('b');
     expect(screen.getByText('6,400')).toBeDefined();
   });
 
@@ -179,38 +178,51 @@ describe('PrintTopicPage', () => {
     expect(await screen.findByText('the topic home')).toBeDefined();
   });
 
-  it("draws fields with the workbook's own components, read-only, when the workbook is there", async () => {
-    const Field = vi.fn(({ field, readOnly }: FieldSlotProps) => (
-      <p>
-        {field.name} {readOnly ? 'read-only' : 'editable'}
-      </p>
-    ));
+  it("computes formulas from a signed-in learner's saved answers and scores", async () => {
+    const quiz = samplePage('quiz', {
+      name: 'Quiz',
+      hasScoredFields: true,
+      fragments: [
+        {
+          _id: 'points',
+          type: 'formula',
+          formula: {
+            _id: 'points',
+            name: 'Points',
+            description: '',
+            body: '<span data-ref="quiz" data-use="score"></span>',
+          },
+        },
+      ],
+    });
+    const scores: Scores = {
+      score: 1,
+      total: 1,
+      summary: { quiz: [{ fieldId: 'q1', isCorrect: true, scoreWeight: 1 }] },
+    };
     const workbook = {
-      topic,
-      worksheetIndex: 0,
-      worksheets: [{ _id: 'w1', name: 'Mine' }],
-      answers: { income: 1 },
-      isShown: (item: { showCondition?: { enabled: boolean } }) => !item.showCondition?.enabled,
-      formulaText: () => '42',
-    } as unknown as TopicWorkbook;
-    const feature = {
-      TopicScope: ({ children }: { children: React.ReactNode }) => (
-        <TopicWorkbookContext.Provider value={workbook}>{children}</TopicWorkbookContext.Provider>
-      ),
-      Field,
-    } as unknown as WorkbookFeature;
-    renderPrint((ui) => (
-      <WorkbookFeatureContext.Provider value={feature}>{ui}</WorkbookFeatureContext.Provider>
-    ));
-    expect(await screen.findByText('Income read-only')).toBeDefined();
-    expect(screen.getByText('Grid read-only')).toBeDefined();
-    expect(screen.getByText('42')).toBeDefined();
-    expect(screen.queryByText('editable', { exact: false })).toBeNull();
+      general: { data: {}, fieldTimes: {}, completedPages: [] },
+      topics: { budgeting: [worksheet('w1', 'Mine', { income: 2000 })] },
+      history: null,
+      removedWorksheets: {},
+    };
+    const requests = renderPrint(
+      { ...topic, pages: [...topic.pages, quiz] },
+      { account: sampleAccount(), workbook },
+      scores,
+    );
+    expect(await screen.findByText('4,000')).toBeDefined();
+    expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('2000');
+    const points = await screen.findByText('Points');
+    expect(points.closest('.print-formula')?.querySelector('output')?.textContent).toBe('1');
+    // The scores are the learner's own: asked for with their token.
+    const grade = requests.find((r) => r.url.pathname.endsWith('/worksheet/0/grade'));
+    expect(grade?.headers.get('Authorization')).toBe(`Bearer ${LEARNER_TOKEN}`);
   });
 
   it("prints the saved history's worksheet of a topic with several", async () => {
     storeTwoWorksheets({ topicId: 'budgeting', worksheetIndex: 1 });
-    renderPrint(undefined, multiTopic);
+    renderPrint(multiTopic);
     expect(await screen.findByText('Worksheet: Second plan')).toBeDefined();
     expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Buy a bike');
   });
@@ -221,14 +233,14 @@ describe('PrintTopicPage', () => {
     ['is none', null],
   ])('prints the first worksheet when the saved history %s', async (_, history) => {
     storeTwoWorksheets(history);
-    renderPrint(undefined, multiTopic);
+    renderPrint(multiTopic);
     expect(await screen.findByText('Worksheet: First plan')).toBeDefined();
     expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Pay off the card');
   });
 
   it('shows the not-found page for an unknown topic', async () => {
     fakeApi(() => undefined);
-    renderWithSession(
+    renderWithWorkbook(
       <Routes>
         <Route path="/print/topic/:topicId" element={<PrintTopicPage />} />
       </Routes>,

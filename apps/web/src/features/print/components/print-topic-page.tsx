@@ -1,29 +1,26 @@
 import '../print.css';
-import { emptyWorkbook, type TopicView, type Workbook } from '@portal/domain';
+import type { TopicView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
-import { workbookQuery } from '../../../app/session/session-queries';
-import { useSessionToken } from '../../../app/session/session-token';
 import { ErrorBox } from '../../../components/message-box';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
-import { gradesQuery } from '../../../lib/grades';
+import { isApiError } from '../../../lib/api/client';
+import { topicQuery } from '../../../lib/api/topics';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSessionToken } from '../../../lib/session/session-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
-import { printTopicQuery } from '../api/print-queries';
-import { sourceFromTopicWorkbook, sourceFromWorkbook, type PrintSource } from '../lib/printable';
+import { sourceFromTopicWorkbook, type PrintSource } from '../lib/printable';
 import { PrintView } from './print-view';
 
 /**
- * /print/topic/{id} (spec §2), outside the topic layout: the whole topic with the learner's
- * answers, read-only, with Cancel (back) and Print.
+ * /print/topic/{id}, outside the topic layout: every page of the topic the learner sees, with
+ * the answers of the current worksheet, read-only, and Cancel (back) and Print.
  */
 export function PrintTopicPage() {
   const intl = useIntl();
@@ -31,7 +28,7 @@ export function PrintTopicPage() {
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
   const messageOf = useErrorMessage();
-  const result = useQuery(printTopicQuery(org.alias, topicId, locale, viewer));
+  const result = useQuery(topicQuery(org.alias, topicId, locale, viewer));
   useDocumentTitle(
     result.data
       ? `${intl.formatMessage({ id: 'route.print' })} · ${result.data.name}`
@@ -58,79 +55,28 @@ export function PrintTopicPage() {
   return <PrintableTopic topicId={topicId} topic={result.data} />;
 }
 
+/** The topic inside the workbook feature's scope: its answers, formulas and fields. */
 function PrintableTopic({ topicId, topic }: { topicId: string; topic: TopicView }) {
-  const feature = useWorkbookFeature();
-  if (!feature) return <StandalonePrint topicId={topicId} topic={topic} />;
-  const { TopicScope } = feature;
+  const { TopicScope, Field } = useWorkbookFeature();
   return (
     <TopicScope topicId={topicId} topic={topic}>
-      <WorkbookPrint topicId={topicId} topic={topic} feature={feature} />
+      <WorkbookPrint topicId={topicId} topic={topic} Field={Field} />
     </TopicScope>
   );
 }
 
-/** The app's path: the workbook feature's answers, formulas and read-only fields. */
 function WorkbookPrint({
   topicId,
   topic,
-  feature,
+  Field,
 }: {
   topicId: string;
   topic: TopicView;
-  feature: WorkbookFeature;
+  Field: WorkbookFeature['Field'];
 }) {
   const workbook = useTopicWorkbook();
-  const source = useMemo(
-    () => (workbook ? sourceFromTopicWorkbook(workbook, feature.Field) : null),
-    [workbook, feature.Field],
-  );
-  if (!source) return <StandalonePrint topicId={topicId} topic={topic} />;
+  const source = useMemo(() => sourceFromTopicWorkbook(workbook, Field), [workbook, Field]);
   return <PrintScreen topicId={topicId} topic={topic} source={source} />;
-}
-
-/** Without the workbook feature around it: the stored workbook, worked out here. */
-function StandalonePrint({ topicId, topic }: { topicId: string; topic: TopicView }) {
-  const intl = useIntl();
-  const { org } = useOrganisation();
-  const { isSignedIn } = useSession();
-  const { viewer } = useSessionToken();
-  const workbookResult = useQuery(workbookQuery(org.alias, viewer));
-  const workbook = workbookResult.data;
-  const worksheetIndex = savedWorksheetIndex(workbook, topicId, topic);
-  // Formulas may read scores; a visitor has none. They wait for the workbook, which says which
-  // worksheet's scores to ask for.
-  const scores = useQuery({
-    ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
-    enabled: isSignedIn && topic.hasScoredFields && workbook !== undefined,
-  }).data;
-  const source = useMemo(
-    () =>
-      sourceFromWorkbook(topic, workbook ?? emptyWorkbook(), worksheetIndex, scores, (value) =>
-        intl.formatNumber(value, { maximumFractionDigits: 2 }),
-      ),
-    [topic, workbook, worksheetIndex, scores, intl],
-  );
-  // The answers are the point of the print view: wait for them (the app has them already).
-  if (workbookResult.isPending) return <PrintLoading />;
-  return <PrintScreen topicId={topicId} topic={topic} source={source} />;
-}
-
-/**
- * The worksheet the learner last had in this topic, as the saved history keeps it (spec §4: the
- * app's TopicScope starts there too), so that the print matches what was on screen; the first
- * otherwise. A history pointing past the worksheets that exist (one removed since, on another
- * device) falls back to the first, as the workbook feature does.
- */
-function savedWorksheetIndex(
-  workbook: Workbook | undefined,
-  topicId: string,
-  topic: TopicView,
-): number {
-  const history = workbook?.history;
-  if (topic.isGeneral || history?.topicId !== topicId) return 0;
-  const count = workbook?.topics[topicId]?.length ?? 0;
-  const index = history.worksheetIndex;
-  return index >= 0 && index < count ? index : 0;
 }
 
 function PrintLoading() {

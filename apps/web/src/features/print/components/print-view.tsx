@@ -13,7 +13,7 @@ interface PrintViewProps {
 
 /**
  * Every page of the topic the learner sees, one after the other, with their answers read-only
- * (spec §2). On paper each page starts a new sheet and the buttons stay behind (print.css).
+ * (docs/product-spec.md §2). On paper each page starts a new sheet and the buttons stay behind (print.css).
  */
 export function PrintView({ topic, source, onCancel, onPrint }: PrintViewProps) {
   const intl = useIntl();

@@ -13,7 +13,7 @@ interface InlineEditFieldProps {
   type?: 'text' | 'tel';
 }
 
-/** One inline-edited profile field (spec §4): Enter saves, Escape or Cancel restores. */
+/** One inline-edited profile field (docs/product-spec.md §4): Enter saves, Escape or Cancel restores. */
 export function InlineEditField({
   label,
   original,

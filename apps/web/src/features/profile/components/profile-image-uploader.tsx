@@ -1,9 +1,10 @@
 import { avatarInitial, type AccountView } from '@portal/domain';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { removeProfilePicture, setProfilePicture } from '../../../lib/api/account';
+import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { removeProfilePicture, setProfilePicture, uploadFile } from '../api/profile-api';
 import { checkImageFiles, IMAGE_TYPES, type UploadProblem } from '../logic/upload-checks';
 
 type Status =
@@ -19,7 +20,7 @@ interface ProfileImageUploaderProps {
 }
 
 /**
- * The profile picture (spec §4, §5): pick or drop one image (PNG, JPEG, GIF or WebP, 100 bytes
+ * The profile picture: pick or drop one image (PNG, JPEG, GIF or WebP, 100 bytes
  * to 5 MB, checked before sending); idle, uploading, saving, or an error under it. Remove
  * takes it away. The header's avatar follows through `onChange`.
  */
@@ -43,7 +44,7 @@ export function ProfileImageUploader({ account, onChange }: ProfileImageUploader
         );
       case 'upload.tooLarge':
       case 'upload.tooSmall':
-        // The spec's wording: the byte count as digits, without separators.
+        // The message gives the byte count as plain digits, without separators.
         return intl.formatMessage({ id: problem.id }, { size: String(problem.size) });
       case 'upload.tooMany':
         return intl.formatMessage({ id: 'upload.tooMany' });

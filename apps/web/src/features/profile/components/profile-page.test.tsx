@@ -69,7 +69,7 @@ describe('ProfilePage', () => {
   });
 });
 
-describe('inline edit (spec §4)', () => {
+describe('inline edit (docs/product-spec.md §4)', () => {
   it('shows save and cancel once edited; Enter saves the trimmed name with a spinner meanwhile', async () => {
     const api = accountApi(sampleAccount());
     let releasePut: () => void = () => {};
@@ -140,7 +140,7 @@ describe('inline edit (spec §4)', () => {
     expect(screen.getByRole('button', { name: 'Save Phone number' })).toBeDefined();
   });
 
-  it('checks the length before sending (spec §5, as the server does)', async () => {
+  it('checks the length before sending (docs/product-spec.md §5, as the server does)', async () => {
     const requests = fakeApi(accountApi(sampleAccount()));
     renderProfile();
     const phone = screen.getByLabelText('Phone number');
@@ -151,7 +151,7 @@ describe('inline edit (spec §4)', () => {
   });
 });
 
-describe('profile picture (spec §4, §5)', () => {
+describe('profile picture (docs/product-spec.md §4, §5)', () => {
   function choose(...files: File[]) {
     const input = screen.getByLabelText('Choose an image') as HTMLInputElement;
     fireEvent.change(input, { target: { files } });

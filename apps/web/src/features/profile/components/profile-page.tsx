@@ -2,13 +2,13 @@ import { accountUpdateSchema, type AccountUpdate, type AccountView } from '@port
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { NoticeBox } from '../../../components/message-box';
+import { updateAccount } from '../../../lib/api/account';
 import { issueMessage } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { updateAccount } from '../api/profile-api';
 import { InlineEditField } from './inline-edit-field';
 import { ProfileImageUploader } from './profile-image-uploader';
 
@@ -26,7 +26,7 @@ interface EditableField {
   type?: 'text' | 'tel';
 }
 
-/** The fields of spec §2's profile page; each save sends only its own part. */
+/** The editable fields of the profile page; each save sends only its own part. */
 const FIELDS: readonly EditableField[] = [
   {
     key: 'first',
@@ -66,7 +66,7 @@ const FIELDS: readonly EditableField[] = [
   },
 ];
 
-/** /account (spec §2): title, picture, and the inline-edited details. */
+/** /account: title, picture, and the inline-edited details. */
 export function ProfilePage() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'profile.title' });
@@ -96,7 +96,7 @@ export function ProfilePage() {
     );
   }
 
-  /** Spec §5: names (and every other field) are trimmed, then checked as the server will. */
+  /** Names (and every other field) are trimmed, then checked with the server's own schema. */
   const saver = (field: EditableField) => async (value: string) => {
     const update = field.update(value.trim());
     const checked = accountUpdateSchema.safeParse(update);

@@ -10,7 +10,7 @@ import {
 const run = (state: InlineEditState, ...events: InlineEditEvent[]) =>
   events.reduce(inlineEditReducer, state);
 
-describe('inline edit (spec §4: unchanged, edited, saving, error)', () => {
+describe('inline edit (docs/product-spec.md §4: unchanged, edited, saving, error)', () => {
   it('starts unchanged, with nothing to save', () => {
     const state = initialInlineEdit('Ana');
     expect(state).toEqual({ status: 'unchanged', original: 'Ana', value: 'Ana', error: null });

@@ -1,5 +1,5 @@
 /**
- * The inline edit of a profile field (spec §4): unchanged, edited (save and cancel shown),
+ * The inline edit of a profile field (docs/product-spec.md §4): unchanged, edited (save and cancel shown),
  * saving (a spinner), error (shown under the field). Enter saves; cancel restores the original.
  */
 export type InlineEditStatus = 'unchanged' | 'edited' | 'saving' | 'error';

@@ -3,7 +3,7 @@ import { checkImageFiles } from './upload-checks';
 
 const file = (type: string, size: number) => ({ type, size });
 
-describe('checkImageFiles (spec §5: one file, image types only, size limits)', () => {
+describe('checkImageFiles (docs/product-spec.md §5: one file, image types only, size limits)', () => {
   it('accepts one PNG, JPEG, GIF or WebP image within the limits', () => {
     for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) {
       const one = file(type, 2_000);

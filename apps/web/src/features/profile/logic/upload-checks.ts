@@ -1,4 +1,4 @@
-/** Spec §5 image upload: one file, image types only; the limits of the profile picture. */
+/** docs/product-spec.md §5 image upload: one file, image types only; the limits of the profile picture. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const IMAGE_MAX_BYTES = 5_000_000;
 export const IMAGE_MIN_BYTES = 100;

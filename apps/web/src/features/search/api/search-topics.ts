@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, withQuery } from '../../../lib/api-client';
+import { getJson, orgPath, withQuery } from '../../../lib/api/client';
 import type { SearchResultTopic } from '../../../lib/topic-search';
 
-/** Spec §5, §9: fewer characters than this search nothing. */
+/** Keywords of fewer characters than this search nothing. */
 export const SEARCH_MIN_LENGTH = 3;
 
-/** Whether `keywords` are long enough to be searched (spec §5). */
+/** Whether `keywords` are long enough to be searched. */
 export function isSearchable(keywords: string): boolean {
   return keywords.trim().length >= SEARCH_MIN_LENGTH;
 }
@@ -23,8 +23,8 @@ export const searchKeys = {
 };
 
 /**
- * GET /{org}/search?keywords&locale&topicGroup (spec §7): topics ranked by relevance. The
- * request is aborted when its answer is no longer wanted (the learner typed on).
+ * GET /{org}/search?keywords&locale&topicGroup: topics ranked by relevance. The request is
+ * aborted when its answer is no longer wanted (the learner typed on).
  */
 export function searchQuery(
   alias: string,
@@ -36,7 +36,7 @@ export function searchQuery(
   return queryOptions({
     queryKey: searchKeys.results(alias, keywords, locale, topicGroupId, viewer),
     queryFn: async ({ signal }) => {
-      const path = withQuery(`/api/org/${encodeURIComponent(alias)}/search`, {
+      const path = withQuery(orgPath(alias, '/search'), {
         keywords,
         locale,
         topicGroup: topicGroupId,

@@ -80,7 +80,7 @@ describe('TopicSearch', () => {
     expect(status().textContent).toBe('');
   });
 
-  it('searches nothing under 3 characters (spec §5)', async () => {
+  it('searches nothing under 3 characters (docs/product-spec.md §5)', async () => {
     vi.useFakeTimers();
     renderSearch();
     type('bu');

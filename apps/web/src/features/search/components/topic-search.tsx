@@ -2,9 +2,9 @@ import '../search.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSessionToken } from '../../../app/session/session-token';
 import { ErrorBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
 import type { TopicSearchProps } from '../../../lib/topic-search';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { isSearchable, searchQuery } from '../api/search-topics';
@@ -15,7 +15,7 @@ import { SearchBox } from './search-box';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Full-text topic search (spec §2, §5) above a screen's cards: words of 3 characters or more
+ * Full-text topic search above a screen's cards: words of 3 characters or more
  * are searched once typing pauses, in the learner's locale; an answer no longer wanted is
  * aborted. Fewer characters, or an empty box, show the screen's usual cards. A polite live
  * region says how many topics were found, or that none were.

@@ -1,13 +1,13 @@
 import type { MouseEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { useSession, type AuthMode } from '../../../app/session/session-context';
 import { paths } from '../../../lib/paths';
+import { useSession, type AuthMode } from '../../../lib/session/session-context';
 
 const AUTH_PAGES: readonly string[] = [paths.signin, paths.signup, paths.forgot];
 
 /**
- * Logged out (spec §2 header): Login, and Sign up unless the organisation disabled self signup.
+ * Logged out, in the header: Login, and Sign up unless the organisation disabled self signup.
  * Each opens the auth dialog in its mode; they are links to the full pages too (a new tab, no
  * script), and on those pages they simply go there.
  */

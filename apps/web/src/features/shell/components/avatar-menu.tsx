@@ -2,9 +2,9 @@ import { avatarInitial, localeLabel, type AccountView } from '@portal/domain';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { useMenuButton } from '../hooks/use-menu-button';
 import { languageName } from './locale-switcher';
 
@@ -15,7 +15,7 @@ interface AvatarMenuProps {
 }
 
 /**
- * Signed in (spec §2 header): the profile picture, or the first letter of the full name, opens a
+ * Signed in, in the header: the profile picture, or the first letter of the full name, opens a
  * menu with My profile, Contact, Log out, and on small screens the locales. Keyboard as the
  * topics menu (WAI-ARIA menu button).
  */

@@ -3,7 +3,7 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { useOrganisation } from '../../../lib/organisation';
 import { ContactDetails, hasContactDetails } from './contact-details';
 
-/** The contact card (spec §2 dialogs): the organisation's contact name and details. */
+/** The contact card (docs/product-spec.md §2 dialogs): the organisation's contact name and details. */
 export function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const { org } = useOrganisation();

@@ -3,7 +3,7 @@ import { useOrganisation } from '../../../lib/organisation';
 import { ContactDetails, hasContactDetails } from './contact-details';
 import { SiteMap } from './site-map';
 
-/** Site footer (spec §1): the site map when the organisation asks for it, then contact lines. */
+/** Site footer (docs/product-spec.md §1): the site map when the organisation asks for it, then contact lines. */
 export function Footer() {
   const { org } = useOrganisation();
   const showContact = hasContactDetails(org.contact);

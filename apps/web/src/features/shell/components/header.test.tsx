@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithOrganisation } from '../../../test/render';
+import { renderWithSession } from '../../../test/render-session';
 import { sampleBundle, sampleOrganisation } from '../../../test/sample-organisation';
 import { Header } from './header';
 
@@ -10,19 +10,19 @@ function banner() {
 
 describe('Header', () => {
   it('links the logo, named after the organisation, to the home page', () => {
-    renderWithOrganisation(<Header />);
+    renderWithSession(<Header />);
     const home = banner().getByRole('link', { name: 'Sample Academy' });
     expect(home.getAttribute('href')).toBe('/');
     expect(within(home).getByRole('img').getAttribute('src')).toBe('/media/sample/logo.svg');
   });
 
   it("shows the text 'Home' without a logo", () => {
-    renderWithOrganisation(<Header />, { org: sampleOrganisation({ logoImage: undefined }) });
+    renderWithSession(<Header />, { org: sampleOrganisation({ logoImage: undefined }) });
     expect(banner().getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
   });
 
   it('shows every entry for a full organisation, logged out', () => {
-    renderWithOrganisation(<Header />, { bundles: [sampleBundle()] });
+    renderWithSession(<Header />, { bundles: [sampleBundle()] });
     expect(banner().getByRole('button', { name: 'Topics' })).toBeDefined();
     expect(banner().getByRole('link', { name: 'Store' }).getAttribute('href')).toBe('/store');
     expect(banner().getByRole('button', { name: 'Contact' })).toBeDefined();
@@ -33,44 +33,44 @@ describe('Header', () => {
 
   it('shows the Store link when the organisation says it has bundles, or bundles are listed', () => {
     const noStore = sampleOrganisation({ hasBundles: false });
-    const { unmount } = renderWithOrganisation(<Header />, { org: noStore });
+    const { unmount } = renderWithSession(<Header />, { org: noStore });
     expect(banner().queryByRole('link', { name: 'Store' })).toBeNull();
     unmount();
-    renderWithOrganisation(<Header />, { org: noStore, bundles: [sampleBundle()] });
+    renderWithSession(<Header />, { org: noStore, bundles: [sampleBundle()] });
     expect(banner().getByRole('link', { name: 'Store' })).toBeDefined();
   });
 
   it('hides Contact when contact is not enabled', () => {
-    renderWithOrganisation(<Header />, {
+    renderWithSession(<Header />, {
       org: sampleOrganisation({ contact: { enabled: false } }),
     });
     expect(banner().queryByRole('button', { name: 'Contact' })).toBeNull();
   });
 
   it('hides Sign up when self signup is disabled, but keeps Login', () => {
-    renderWithOrganisation(<Header />, { org: sampleOrganisation({ disableSelfSignup: true }) });
+    renderWithSession(<Header />, { org: sampleOrganisation({ disableSelfSignup: true }) });
     expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
     expect(banner().getByRole('link', { name: 'Login' })).toBeDefined();
   });
 
   it('shows no locale switcher for a single-locale organisation', () => {
-    renderWithOrganisation(<Header />, { org: sampleOrganisation({ locales: ['en-US'] }) });
+    renderWithSession(<Header />, { org: sampleOrganisation({ locales: ['en-US'] }) });
     expect(banner().queryByRole('group', { name: 'Language' })).toBeNull();
   });
 
   it('hides the topics menu without topics and on the sso page', () => {
-    const { unmount } = renderWithOrganisation(<Header />, {
+    const { unmount } = renderWithSession(<Header />, {
       org: sampleOrganisation({ topics: [], topicGroups: [] }),
     });
     expect(banner().queryByRole('button', { name: 'Topics' })).toBeNull();
     unmount();
-    renderWithOrganisation(<Header />, { path: '/sso?oauth=g1' });
+    renderWithSession(<Header />, { path: '/sso?oauth=g1' });
     expect(banner().queryByRole('button', { name: 'Topics' })).toBeNull();
   });
 
   it('labels the switcher "EN" / "FR", marks the current locale and switches', () => {
     const changeLocale = vi.fn();
-    renderWithOrganisation(<Header />, { changeLocale });
+    renderWithSession(<Header />, { changeLocale });
     const group = within(banner().getByRole('group', { name: 'Language' }));
     const [en, fr] = group.getAllByRole('button');
     expect(en?.textContent).toMatch(/^EN/);
@@ -82,14 +82,14 @@ describe('Header', () => {
   });
 
   it('speaks French when the organisation is in fr-CA', () => {
-    renderWithOrganisation(<Header />, { org: sampleOrganisation({ currentLocale: 'fr-CA' }) });
+    renderWithSession(<Header />, { org: sampleOrganisation({ currentLocale: 'fr-CA' }) });
     expect(banner().getByRole('link', { name: 'Connexion' })).toBeDefined();
     expect(banner().getByRole('link', { name: 'S’inscrire' })).toBeDefined();
     expect(banner().getByRole('button', { name: 'Sujets' })).toBeDefined();
   });
 
   it('opens the contact card from the Contact button', () => {
-    renderWithOrganisation(<Header />);
+    renderWithSession(<Header />);
     fireEvent.click(banner().getByRole('button', { name: 'Contact' }));
     const dialog = screen.getByRole('dialog', { name: 'Contact us' });
     expect(within(dialog).getByText('Sample Support')).toBeDefined();

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { hasStore, hasTopicsToBrowse, useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { AuthLinks } from './auth-links';
 import { AvatarMenu } from './avatar-menu';
 import { ContactDialog } from './contact-dialog';
 import { LocaleSwitcher } from './locale-switcher';
 import { TopicsMenu } from './topics-menu';
 
-/** The site header of spec §2: Login and Sign up for a visitor, the avatar menu once signed in. */
+/** The site header: Login and Sign up for a visitor, the avatar menu once signed in. */
 export function Header() {
   const intl = useIntl();
   const { org, bundles } = useOrganisation();

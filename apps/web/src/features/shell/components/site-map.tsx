@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-/** Footer site map (spec §1): topic groups, topics and a link to all topics. */
+/** Footer site map (docs/product-spec.md §1): topic groups, topics and a link to all topics. */
 export function SiteMap({ org }: { org: OrganisationView }) {
   const intl = useIntl();
   return (

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { CardItem } from '../lib/card-items';
 
-/** Spec §9: this many empty placeholders end the grid, so a wrapped last row lines up. */
+/** docs/product-spec.md §9: this many empty placeholders end the grid, so a wrapped last row lines up. */
 export const FILLER_COUNT = 10;
 
 const KIND_LABELS = {

@@ -23,7 +23,7 @@ function Turn({ entry, direction }: { entry: TopicEntry; direction: FlipDirectio
   );
 }
 
-/** The previous and next buttons of the topic layout, in the order of spec §4. */
+/** The previous and next buttons of the topic layout, in the order of docs/product-spec.md §4. */
 export function PageTurns({
   previous,
   next,

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TopicSearchProps } from '../../../lib/topic-search';
 import { renderWithOrganisation } from '../../../test/render';
+import { renderWithWorkbook } from '../../../test/render-workbook';
 import { TopicGroupPage } from './topic-group-page';
 import { TopicsPage } from './topics-page';
 
@@ -29,7 +30,7 @@ function FakeSearch({ topicGroupId, children, renderResults }: TopicSearchProps)
 
 describe('the search box on the topics screens', () => {
   it('sits above the /topics cards and draws results as topic cards', () => {
-    renderWithOrganisation(<TopicsPage search={FakeSearch} />, { path: '/topics' });
+    renderWithWorkbook(<TopicsPage search={FakeSearch} />, { path: '/topics' });
     expect(screen.getByText('search in every group')).toBeDefined();
     expect(screen.getByRole('list', { name: 'Topic groups and topics' })).toBeDefined();
     const found = screen.getByRole('list', { name: 'Found topics' });
@@ -52,7 +53,7 @@ describe('the search box on the topics screens', () => {
   });
 
   it('is left out where the routes give none', () => {
-    renderWithOrganisation(<TopicsPage />, { path: '/topics' });
+    renderWithWorkbook(<TopicsPage />, { path: '/topics' });
     expect(screen.queryByText(/search in/)).toBeNull();
   });
 });

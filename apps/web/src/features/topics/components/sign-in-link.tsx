@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
 
 /**
  * A link to /signin that, on a plain click, opens the sign-in dialog instead, so the learner

@@ -14,7 +14,7 @@ import { renderSearchResults } from './search-result-cards';
 import { TopicsEmpty } from './topics-empty';
 
 /**
- * /topicGroup/{id} (spec §2): the group's topic cards and a back button to /topics; `search`
+ * /topicGroup/{id} (docs/product-spec.md §2): the group's topic cards and a back button to /topics; `search`
  * (the routes hand it in) searches within the group.
  */
 export function TopicGroupPage({ search }: { search?: TopicSearchComponent }) {

@@ -6,13 +6,13 @@ import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTopicWorkbook, useWorkbookFeature } from '../../../lib/workbook';
 
-/** Spec §2: the topic image is shown 320 px wide. */
+/** The topic image is shown 320 px wide. */
 export const TOPIC_IMAGE_WIDTH = 320;
 
 /**
- * The topic home (spec §2): a hero with the topic's name, image (and its photographer) and the
+ * The topic home: a hero with the topic's name, image (and its photographer) and the
  * description with glossary words marked; the current worksheet's name, editable, when the
- * topic allows several worksheets. Opening it clears a signed-in learner's history (spec §4).
+ * topic allows several worksheets. Opening it clears a signed-in learner's saved history.
  */
 export function TopicHome() {
   const intl = useIntl();
@@ -22,11 +22,11 @@ export function TopicHome() {
   useDocumentTitle(topic.name);
   const imageUrl = topic.topicImage?.secure_url ?? topic.imageUrl;
   const attribution = topic.topicImage?.unsplashAttribution;
-  const feature = useWorkbookFeature();
-  const clearHistory = useTopicWorkbook()?.clearHistory;
-  useEffect(() => clearHistory?.(), [clearHistory]);
+  const { WorksheetNameEditor } = useWorkbookFeature();
+  const { clearHistory } = useTopicWorkbook();
+  useEffect(() => clearHistory(), [clearHistory]);
   const NameEditor =
-    topic.allowMultiWorksheets && !topic.isGeneral ? feature?.WorksheetNameEditor : undefined;
+    topic.allowMultiWorksheets && !topic.isGeneral ? WorksheetNameEditor : undefined;
 
   return (
     <section className="topic-hero" aria-labelledby={titleId}>

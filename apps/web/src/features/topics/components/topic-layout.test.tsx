@@ -1,11 +1,10 @@
 import type { TopicView } from '@portal/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPageSelection, setPageSelection } from '../../../lib/selection';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
-import { renderWithOrganisation } from '../../../test/render';
+import { renderWithWorkbook } from '../../../test/render-workbook';
 import { sampleTopic } from '../../../test/sample-topic';
 import { TopicLayout } from './topic-layout';
 
@@ -25,19 +24,16 @@ function answer(status: number, body: unknown) {
 function renderTopic(path: string, response: () => Promise<Response>) {
   const fetchMock = vi.fn((_input: RequestInfo | URL) => response());
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithOrganisation(
-    <QueryClientProvider client={client}>
-      <Routes>
-        <Route element={<TopicLayout />}>
-          <Route path="/topic/:topicId" element={<Screen />} />
-          <Route path="/topic/:topicId/page/:pageId" element={<Screen />} />
-          <Route path="/topic/:topicId/reportcard" element={<Screen />} />
-          <Route path="/topic/:topicId/others" element={<Screen />} />
-          <Route path="/topic/:topicId/others/group/:topicGroupId" element={<Screen />} />
-        </Route>
-      </Routes>
-    </QueryClientProvider>,
+  renderWithWorkbook(
+    <Routes>
+      <Route element={<TopicLayout />}>
+        <Route path="/topic/:topicId" element={<Screen />} />
+        <Route path="/topic/:topicId/page/:pageId" element={<Screen />} />
+        <Route path="/topic/:topicId/reportcard" element={<Screen />} />
+        <Route path="/topic/:topicId/others" element={<Screen />} />
+        <Route path="/topic/:topicId/others/group/:topicGroupId" element={<Screen />} />
+      </Route>
+    </Routes>,
     { path },
   );
   return fetchMock;
@@ -86,7 +82,7 @@ describe('TopicLayout', () => {
     expect(current.map((link) => link.textContent)).toEqual(['Your numbers']);
   });
 
-  it('offers previous and next in the order of spec §4', async () => {
+  it('offers previous and next in the order of the sidebar', async () => {
     renderTopic('/topic/budgeting/page/quiz', withTopic());
     await screen.findByText(/screen of/);
     expect(turn(/^Previous/)?.getAttribute('href')).toBe('/topic/budgeting/page/numbers');
@@ -107,11 +103,11 @@ describe('TopicLayout', () => {
     expect(turn(/^Next/)?.getAttribute('href')).toBe('/topic/budgeting/others');
   });
 
-  it('hides pages whose show condition cannot hold yet', async () => {
+  it('hides pages whose show condition does not hold', async () => {
     const topic = sampleTopic();
     const [first, second, third] = topic.pages;
     if (!first || !second || !third) throw new Error('three pages');
-    const hidden = { ...second, showCondition: { enabled: true, formula: { body: '1' } } };
+    const hidden = { ...second, showCondition: { enabled: true, formula: { body: '1 > 2' } } };
     renderTopic('/topic/budgeting', withTopic({ ...topic, pages: [first, hidden, third] }));
     expect(await screen.findByText('screen of Budgeting with 2 pages')).toBeDefined();
     expect(within(sidebar()).queryByRole('link', { name: 'Your numbers' })).toBeNull();

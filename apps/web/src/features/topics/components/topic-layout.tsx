@@ -1,20 +1,17 @@
 import '../topics.css';
 import type { TopicView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { useSessionToken } from '../../../app/session/session-token';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Spinner } from '../../../components/spinner';
+import { topicQuery } from '../../../lib/api/topics';
 import { useOrganisation } from '../../../lib/organisation';
 import { setPageSelection } from '../../../lib/selection';
-import {
-  isShown as isShownWithoutWorkbook,
-  type TopicOutletContext,
-} from '../../../lib/topic-outlet';
+import { useSessionToken } from '../../../lib/session/session-token';
+import type { TopicOutletContext } from '../../../lib/topic-outlet';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
-import { topicQuery } from '../api/get-topic';
 import {
   currentEntryOf,
   pageTurns,
@@ -23,14 +20,15 @@ import {
   type TopicEntry,
 } from '../lib/topic-entries';
 import { PageTurns } from './page-turns';
-import { TopicProblem, TopicLoading } from './topic-status';
 import { TopicSidebar } from './topic-sidebar';
+import { TopicProblem, TopicLoading } from './topic-status';
 import { TopicSubheader } from './topic-subheader';
 
 /**
- * The layout of every /topic/{id}/… screen (spec §2): loads the topic, then shows the
- * subheader, the sidebar, the screen and the previous and next buttons. An unknown topic, page
- * or group is the not-found page; a private topic asks to sign in (401) or says no access (403).
+ * The layout of every /topic/{id}/… screen: loads the topic, then shows the subheader, the
+ * sidebar, the screen and the previous and next buttons, inside the topic's workbook (its
+ * answers decide which pages show). An unknown topic, page or group is the not-found page; a
+ * private topic asks to sign in (401) or says no access (403).
  */
 export function TopicLayout() {
   const { topicId = '' } = useParams();
@@ -45,40 +43,33 @@ export function TopicLayout() {
         : undefined,
   });
 
-  const feature = useWorkbookFeature();
+  const { TopicScope } = useWorkbookFeature();
   if (result.isPending) return <TopicLoading />;
   if (result.isError)
     return <TopicProblem error={result.error} onRetry={() => void result.refetch()} />;
   // The topic's answers (features/workbook, through lib/workbook.ts) for everything below.
-  const Scope = feature?.TopicScope ?? WithoutWorkbook;
   return (
-    <Scope topicId={topicId} topic={result.data}>
+    <TopicScope topicId={topicId} topic={result.data}>
       <TopicFrame topicId={topicId} topic={result.data} />
-    </Scope>
+    </TopicScope>
   );
-}
-
-/** Unit tests of the layout alone: no workbook, so show conditions fail closed. */
-function WithoutWorkbook({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }
 
 function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
   const { pathname } = useLocation();
   const { pageId, topicGroupId } = useParams();
   const { org } = useOrganisation();
-  const workbook = useTopicWorkbook();
-  // Spec §4: hidden pages drop out of the sidebar and of previous and next, as answers change.
-  const isShown = workbook?.isShown ?? isShownWithoutWorkbook;
+  const { isShown, history } = useTopicWorkbook();
+  // Pages hidden by their show condition drop out of the sidebar and of previous and next, as
+  // the answers change.
   const pages = useMemo(() => topic.pages.filter(isShown), [topic, isShown]);
   const entries = useMemo(() => topicEntries(topicId, topic, pages), [topicId, topic, pages]);
   const current = currentEntryOf(pathname, pageId);
   const entry = entries.find((candidate) => candidate.id === current);
   const isKnownGroup =
     topicGroupId === undefined || org.topicGroups.some((group) => group._id === topicGroupId);
-  // Spec §4: a page the topic no longer has, where the saved history points, clears it and
+  // A page the topic no longer has, where the saved history points, clears the history and
   // goes to "/".
-  const history = workbook?.history;
   const isStaleHistory =
     !entry &&
     pageId !== undefined &&
@@ -94,19 +85,18 @@ function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
 }
 
 function LeaveStaleHistory() {
-  const workbook = useTopicWorkbook();
+  const { clearHistory } = useTopicWorkbook();
   const navigate = useNavigate();
-  const clearHistory = workbook?.clearHistory;
   useEffect(() => {
-    clearHistory?.();
+    clearHistory();
     void navigate('/', { replace: true });
   }, [clearHistory, navigate]);
   return <TopicLoading />;
 }
 
-/** Spec §2, §4: the worksheet selector, for a topic with several worksheets (not the general one). */
-function worksheetSelectorOf(feature: WorkbookFeature | null, topic: TopicView): ReactNode {
-  if (!feature || !topic.allowMultiWorksheets || topic.isGeneral) return null;
+/** The worksheet selector, for a topic with several worksheets (never the general topic). */
+function worksheetSelectorOf(feature: WorkbookFeature, topic: TopicView) {
+  if (!topic.allowMultiWorksheets || topic.isGeneral) return null;
   return <feature.WorksheetSelector />;
 }
 
@@ -145,15 +135,13 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
           topicName={topic.name}
           entries={entries}
           current={entry.id}
-          completed={workbook?.completedPages}
+          completed={workbook.completedPages}
           worksheets={worksheetSelectorOf(feature, topic)}
         />
         <div className="topic-layout__main">
-          {feature && (
-            <div className="topic-layout__status">
-              <feature.SaveStatus />
-            </div>
-          )}
+          <div className="topic-layout__status">
+            <feature.SaveStatus />
+          </div>
           <div
             key={pathname}
             className={`topic-layout__content page-flip${flip ? ` page-flip--${flip}` : ''}`}

@@ -39,7 +39,7 @@ function otherTopicsOf(
   };
 }
 
-/** /topic/{id}/others and …/others/group/{groupId} (spec §2): other topics, within the group. */
+/** /topic/{id}/others and …/others/group/{groupId} (docs/product-spec.md §2): other topics, within the group. */
 export function TopicOtherTopics() {
   const intl = useIntl();
   const { org } = useOrganisation();

@@ -1,10 +1,9 @@
 import type { TopicView } from '@portal/domain';
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { TopicOutletContext } from '../../../lib/topic-outlet';
-import { renderWithOrganisation } from '../../../test/render';
+import { renderWithWorkbook, TopicRoute } from '../../../test/render-workbook';
 import { sampleOrganisation } from '../../../test/sample-organisation';
 import { sampleTopic } from '../../../test/sample-topic';
 import { TopicHome } from './topic-home';
@@ -37,10 +36,9 @@ const org = sampleOrganisation({
 });
 
 function renderInTopic(element: ReactElement, path: string, topic: TopicView, topicId = topic._id) {
-  const context: TopicOutletContext = { topicId, topic, pages: topic.pages };
-  renderWithOrganisation(
+  renderWithWorkbook(
     <Routes>
-      <Route element={<Outlet context={context} />}>
+      <Route element={<TopicRoute topic={topic} topicId={topicId} />}>
         <Route path="/topic/:topicId" element={element} />
         <Route path="/topic/:topicId/others" element={element} />
         <Route path="/topic/:topicId/others/group/:topicGroupId" element={element} />

@@ -9,14 +9,14 @@ interface TopicSidebarProps {
   topicName: string;
   entries: readonly TopicEntry[];
   current: string;
-  /** Pages completed in the current worksheet (spec §4), marked with a check. */
+  /** Pages completed in the current worksheet (docs/product-spec.md §4), marked with a check. */
   completed?: ReadonlySet<string>;
   /** The worksheet selector, for a topic with several worksheets. */
   worksheets?: ReactNode;
 }
 
 /**
- * The page list of the topic layout (spec §2): Home, the pages, Report Card, Other Topics. It
+ * The page list of the topic layout (docs/product-spec.md §2): Home, the pages, Report Card, Other Topics. It
  * scrolls on its own and keeps the current entry in view, 50 px from its top and 100 px from
  * its bottom.
  */

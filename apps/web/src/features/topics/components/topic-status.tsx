@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api/client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SignInLink } from './sign-in-link';

@@ -5,7 +5,7 @@ import type { TopicEntry } from '../lib/topic-entries';
 import { EntryLabel } from './entry-label';
 
 /**
- * The topic layout's subheader (spec §2): a Topics link, then where the learner is (the
+ * The topic layout's subheader (docs/product-spec.md §2): a Topics link, then where the learner is (the
  * selection: topic name, page name), and a Print link to the print view. The Messages toggle
  * joins it with messaging.
  */

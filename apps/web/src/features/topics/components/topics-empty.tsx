@@ -1,9 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { SignInLink } from './sign-in-link';
 
 /**
- * No card to show (spec §2 /topics): the organisation has no topics ('No topics are currently
+ * No card to show on /topics: the organisation has no topics ('No topics are currently
  * available', or the 'no topics' text for a signed-in learner), or every topic is private to
  * this viewer: then a prompt to sign in or to ask the administrator for access.
  */

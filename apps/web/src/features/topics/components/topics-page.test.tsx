@@ -1,7 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { emptyWorkbook, type Workbook } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Navigate, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flashState } from '../../../lib/flash';
 import { setPageSelection, readPageSelection } from '../../../lib/selection';
-import { renderWithOrganisation } from '../../../test/render';
+import { fakeApi, ok } from '../../../test/fake-api';
+import { renderWithWorkbook } from '../../../test/render-workbook';
+import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
 import { firstLine } from '../lib/first-line';
 import { FILLER_COUNT } from './card-grid';
@@ -33,8 +38,29 @@ function cardLinks() {
 }
 
 describe('/topics', () => {
+  it('says an accepted invitation when brought from it, and only then', () => {
+    renderWithWorkbook(
+      <Routes>
+        <Route
+          path="/accepted"
+          element={<Navigate to="/topics" state={flashState('inviteAccepted')} />}
+        />
+        <Route path="/topics" element={<TopicsPage />} />
+      </Routes>,
+      { org, path: '/accepted' },
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Invitation accepted: you are now a member of the group.',
+    );
+  });
+
+  it('has no notice when opened directly', () => {
+    renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
+    expect(screen.queryByText(/Invitation accepted/)).toBeNull();
+  });
+
   it('shows the general topic, the groups and the topics in no group as cards', () => {
-    renderWithOrganisation(<TopicsPage />, { org, path: '/topics' });
+    renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Topics');
     // Budgeting is in the Foundations group: it is reached through the group's card.
     expect(cardLinks()).toEqual([
@@ -45,7 +71,7 @@ describe('/topics', () => {
   });
 
   it('ends the grid with 10 fillers hidden from assistive technology', () => {
-    const { container } = renderWithOrganisation(<TopicsPage />, { org, path: '/topics' });
+    const { container } = renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
     const fillers = container.querySelectorAll('.card-grid__filler');
     expect(fillers).toHaveLength(FILLER_COUNT);
     expect(FILLER_COUNT).toBe(10);
@@ -54,7 +80,7 @@ describe('/topics', () => {
   });
 
   it("shows only the first line of a group's description", () => {
-    renderWithOrganisation(<TopicsPage />, { org, path: '/topics' });
+    renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
     expect(screen.getByText('Where to start.')).toBeDefined();
     expect(screen.queryByText(/A second line/)).toBeNull();
     expect(screen.getByText('1 topic')).toBeDefined();
@@ -62,13 +88,34 @@ describe('/topics', () => {
 
   it('clears the page selection', () => {
     setPageSelection({ topicId: 'budgeting', topicName: 'Budgeting', pageName: 'Intro' });
-    renderWithOrganisation(<TopicsPage />, { org, path: '/topics' });
+    renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
     expect(readPageSelection()).toBeNull();
     expect(cardLinks().map(([name]) => name)).toContain('Saving');
   });
 
+  it("clears a signed-in learner's saved history", async () => {
+    const requests = fakeApi((request) =>
+      request.method === 'PUT' ? ok({ workbook: request.body }) : undefined,
+    );
+    const workbook: Workbook = {
+      ...emptyWorkbook(),
+      history: { topicId: 'budgeting', pageId: 'intro', worksheetIndex: 0 },
+    };
+    renderWithWorkbook(<TopicsPage />, {
+      org,
+      path: '/topics',
+      account: sampleAccount(),
+      workbook,
+    });
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const put = requests.find((r) => r.method === 'PUT');
+    const saved = (put?.body as { workbook: Workbook }).workbook;
+    expect(saved.history).toBeNull();
+    expect(saved.historyClearedAt).toBeTruthy();
+  });
+
   it("says 'No topics are currently available' for an empty organisation", () => {
-    renderWithOrganisation(<TopicsPage />, {
+    renderWithWorkbook(<TopicsPage />, {
       org: sampleOrganisation({ topics: [], topicGroups: [], hasHiddenTopics: false }),
     });
     expect(screen.getByRole('status').textContent).toBe('No topics are currently available');
@@ -76,7 +123,7 @@ describe('/topics', () => {
   });
 
   it('asks to sign in or contact the administrator when every topic is private', () => {
-    renderWithOrganisation(<TopicsPage />, {
+    renderWithWorkbook(<TopicsPage />, {
       org: sampleOrganisation({ topics: [], topicGroups: [], hasHiddenTopics: true }),
     });
     const prompt = screen.getByRole('status');
@@ -88,10 +135,12 @@ describe('/topics', () => {
   });
 });
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('/others', () => {
   it('leaves out the topic that is open', () => {
     setPageSelection({ topicId: 'budgeting', topicName: 'Budgeting' });
-    renderWithOrganisation(<OthersPage />, { org, path: '/others' });
+    renderWithWorkbook(<OthersPage />, { org, path: '/others' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Other topics');
     expect(cardLinks().map(([name]) => name)).toEqual(['Welcome', 'Foundations', 'Saving']);
     setPageSelection(null);

@@ -1,6 +1,9 @@
 import '../topics.css';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { NoticeBox } from '../../../components/message-box';
+import { flashOf } from '../../../lib/flash';
 import { useOrganisation } from '../../../lib/organisation';
 import { clearPageSelection, usePageSelection } from '../../../lib/selection';
 import type { TopicSearchComponent } from '../../../lib/topic-search';
@@ -12,7 +15,7 @@ import { renderSearchResults } from './search-result-cards';
 import { TopicsEmpty } from './topics-empty';
 
 /**
- * /topics and /others (spec §2): cards of the general topic, the topic groups and the topics.
+ * /topics and /others: cards of the general topic, the topic groups and the topics.
  * /topics clears the page selection; /others leaves out the topic that is open. `search` (the
  * routes hand it in) puts the topic search above the cards.
  */
@@ -26,16 +29,18 @@ function BrowseTopics({
   const intl = useIntl();
   const { org } = useOrganisation();
   const selection = usePageSelection();
+  // A notice brought from the screen before (an invitation accepted).
+  const flash = flashOf(useLocation().state);
   const titleId = mode === 'topics' ? 'route.topics' : 'route.others';
   const title = intl.formatMessage({ id: titleId });
   useDocumentTitle(title);
 
-  // Spec §2, §4: opening /topics clears the selection and a signed-in learner's history.
-  const clearHistory = useWorkbookFeature()?.clearHistory;
+  // Opening /topics clears the page selection and a signed-in learner's history.
+  const { clearHistory } = useWorkbookFeature();
   useEffect(() => {
     if (mode !== 'topics') return;
     clearPageSelection();
-    clearHistory?.();
+    clearHistory();
   }, [mode, clearHistory]);
 
   const openTopicId = mode === 'others' ? selection?.topicId : undefined;
@@ -46,6 +51,13 @@ function BrowseTopics({
     <div className="page topics-page">
       <div className="topics-page__header">
         <h1 className="topics-page__title">{title}</h1>
+        {flash === 'inviteAccepted' && (
+          <NoticeBox tone="success">
+            <p>
+              <FormattedMessage id="topics.inviteAccepted" />
+            </p>
+          </NoticeBox>
+        )}
         {cards.length > 0 && (
           <p className="topics-page__intro">
             <FormattedMessage id="topics.intro" />

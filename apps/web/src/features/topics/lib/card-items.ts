@@ -38,7 +38,7 @@ export function groupCard(group: TopicGroupRefView, to = paths.topicGroup(group.
 }
 
 /**
- * The /topics and /others grid (spec §2): the general topic when there is one, the topic groups,
+ * The /topics and /others grid (docs/product-spec.md §2): the general topic when there is one, the topic groups,
  * then the topics that are in no group (the others are reached through their group's card),
  * leaving out the topic that is open.
  */

@@ -8,7 +8,7 @@ function toText(description: string): string {
   return template.content.textContent ?? '';
 }
 
-/** A topic group card shows only the first line of the group's description (spec §2). */
+/** A topic group card shows only the first line of the group's description (docs/product-spec.md §2). */
 export function firstLine(description: string | undefined): string {
   if (!description) return '';
   return (

@@ -1,4 +1,4 @@
-/** Spec §2: the sidebar keeps its current entry this far from its top and bottom edges. */
+/** docs/product-spec.md §2: the sidebar keeps its current entry this far from its top and bottom edges. */
 export const SIDEBAR_SCROLL_OFFSETS = { top: 50, bottom: 100 } as const;
 
 interface ScrollView {

@@ -49,7 +49,7 @@ describe('topicEntries (the sidebar)', () => {
   });
 });
 
-describe('pageTurns (previous and next, spec §4)', () => {
+describe('pageTurns (previous and next, docs/product-spec.md §4)', () => {
   const targets = (current: string, input = topic) => {
     const { previous, next } = pageTurns('budgeting', input, input.pages, current);
     return [previous?.id ?? null, next?.id ?? null];

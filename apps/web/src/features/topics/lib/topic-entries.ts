@@ -24,7 +24,7 @@ export interface TopicEntry {
 /** Which way a turn goes, so the page flips forwards or backwards. */
 export type FlipDirection = 'next' | 'previous';
 
-/** Spec §4: the report card is in the sequence when the topic shows a grade report and scores. */
+/** docs/product-spec.md §4: the report card is in the sequence when the topic shows a grade report and scores. */
 export function hasReportCard(topic: Pick<TopicView, 'showGradeReport' | 'hasScoredFields'>) {
   return topic.showGradeReport && topic.hasScoredFields;
 }
@@ -51,7 +51,7 @@ function entryOf(topicId: string, id: string, pages: readonly PageView[]): Topic
   }
 }
 
-/** The sidebar's entries (spec §2): Home, each page, Report Card when there is one, Other Topics. */
+/** The sidebar's entries (docs/product-spec.md §2): Home, each page, Report Card when there is one, Other Topics. */
 export function topicEntries(
   topicId: string,
   topic: TopicView,
@@ -60,7 +60,7 @@ export function topicEntries(
   return pageSequence(orderOf(topic, pages)).map((id) => entryOf(topicId, id, pages));
 }
 
-/** The previous and next buttons' targets, exactly as the domain's page order says (spec §4). */
+/** The previous and next buttons' targets, exactly as the domain's page order says (docs/product-spec.md §4). */
 export function pageTurns(
   topicId: string,
   topic: TopicView,

@@ -1,6 +1,6 @@
 import '../workbook.css';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { useWorkbookState, useWorkbookStore } from './store-context';
 
 const PHASE_TEXT = {
@@ -13,8 +13,8 @@ const PHASE_TEXT = {
 } as const;
 
 /**
- * Where the answers stand (design §8): "Saving…", "All changes saved" once the server has every
- * edit, or the errors (joined with '; ', spec §8) while the save is retried, with a Retry button.
+ * Where the answers stand: "Saving…", "All changes saved" once the server has every edit, or
+ * the errors (joined with '; ') while the save is retried, with a Retry button.
  * A visitor's answers are kept in this browser, which it says, with a way to sign up.
  */
 export function SaveStatusBar() {

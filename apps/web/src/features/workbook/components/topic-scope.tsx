@@ -12,9 +12,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useSessionToken } from '../../../app/session/session-token';
-import { gradesQuery } from '../../../lib/grades';
+import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
 import { newWorksheetId } from '../lib/ids';
 import {
@@ -52,14 +52,14 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
   const { workbook, selection } = useWorkbookState();
   const isSignedIn = store.isMember;
 
-  // Spec §4: opening another topic starts on its first worksheet.
+  // Opening another topic starts on its first worksheet.
   useEffect(() => store.enterTopic(topicId), [store, topicId]);
 
   const count = topic.isGeneral ? 1 : Math.max(worksheetsOf(workbook, topicId).length, 1);
   const worksheetIndex =
     selection.topicId === topicId && !topic.isGeneral ? clampIndex(selection.index, count) : 0;
 
-  // Spec §4: scores load for the topic and worksheet, and again after each save.
+  // Scores load for the topic and worksheet, and again after each save.
   const scoresResult = useQuery({
     ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
     enabled: isSignedIn && topic.hasScoredFields,
@@ -142,7 +142,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
       },
       removeWorksheet: (index: number) => {
         edit((current, now) => removeWorksheet(current, topicId, index, now), { save: true });
-        // Spec §4: the first worksheet is selected after a removal.
+        // The first worksheet is selected after a removal.
         store.selectWorksheet(topicId, 0);
       },
       renameWorksheet: (index: number, name: string) =>

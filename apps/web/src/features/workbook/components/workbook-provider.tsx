@@ -2,9 +2,9 @@ import { errorMessage } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useSessionToken } from '../../../app/session/session-token';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api/client';
 import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
 import {
   WorkbookFeatureContext,
   type FieldSlotProps,

@@ -4,10 +4,9 @@ import { FormattedMessage } from 'react-intl';
 import { useTopicWorkbook } from '../../../lib/workbook';
 import { WORKSHEET_NAME_MAX } from '../lib/topic-sheets';
 
-/** The current worksheet's name on the topic home (spec §2), editable in place. */
+/** The current worksheet's name on the topic home, editable in place. */
 export function WorksheetNameEditor() {
   const workbook = useTopicWorkbook();
-  if (!workbook) return null;
   const current = workbook.worksheets[workbook.worksheetIndex];
   if (!current) return null;
   const { worksheetIndex, renameWorksheet } = workbook;
@@ -22,8 +21,8 @@ export function WorksheetNameEditor() {
 }
 
 /**
- * Unchanged, or edited with Save and Cancel shown (spec §4, inline edit): Enter saves, Escape
- * or Cancel restores the name. An empty name is refused.
+ * Unchanged, or edited with Save and Cancel shown: Enter saves, Escape or Cancel restores the
+ * name. An empty name is refused.
  */
 function NameForm({ name, onSave }: { name: string; onSave: (name: string) => void }) {
   const inputId = useId();

@@ -5,9 +5,9 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { useTopicWorkbook } from '../../../lib/workbook';
 
 /**
- * The worksheets of a topic that allows several (spec §4), in the topic layout's sidebar:
- * choose one (every answer switches), add one ("New Worksheet", selected) below the
- * organisation's cap, remove the current one after a confirmation (never the last).
+ * The worksheets of a topic that allows several, in the topic layout's sidebar: choose one
+ * (every answer switches), add one ("New Worksheet", selected) below the organisation's cap,
+ * remove the current one after a confirmation (never the last).
  */
 export function WorksheetSelector() {
   const intl = useIntl();
@@ -17,7 +17,6 @@ export function WorksheetSelector() {
   const addNoteId = useId();
   const removeNoteId = useId();
   const [isConfirming, setConfirming] = useState(false);
-  if (!workbook) return null;
 
   const current = workbook.worksheets[workbook.worksheetIndex];
   const remove = () => {

@@ -64,7 +64,7 @@ function harness(options: { retryDelays?: number[] } = {}) {
   };
 }
 
-describe('save queue (design §8)', () => {
+describe('save queue (docs/design.md §8)', () => {
   it('sends one request at a time and coalesces the edits made meanwhile into one more', async () => {
     const h = harness();
     h.edit();
@@ -127,7 +127,7 @@ describe('save queue (design §8)', () => {
     h.timers.shift()?.run();
     expect(h.pending.map((p) => p.sent)).toEqual([1]);
     await h.fail('Still down');
-    // Messages of the failed attempts, joined by the screen with '; ' (spec §8).
+    // Messages of the failed attempts, joined by the screen with '; ' (docs/product-spec.md §8).
     expect(h.queue.status().errors).toEqual(['Server down', 'Still down']);
     expect(h.timers.map((t) => t.ms)).toEqual([RETRY_DELAYS_MS[1]]);
     h.timers.shift()?.run();

@@ -37,7 +37,7 @@ export interface SaveQueue {
 }
 
 /**
- * The workbook's saves (design §8): one request in flight at a time; edits made meanwhile are
+ * The workbook's saves (docs/design.md §8): one request in flight at a time; edits made meanwhile are
  * coalesced into one more request with the latest document; each answer is merged into the
  * local document (so an edit made while saving is never lost); failures are retried with
  * backoff, their messages kept until a save succeeds. "Saved" is only reported when the server

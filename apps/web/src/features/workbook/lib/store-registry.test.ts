@@ -1,9 +1,9 @@
 import { emptyWorkbook, type Workbook } from '@portal/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionKeys } from '../../../app/session/session-queries';
-import { viewerKey } from '../../../app/session/token-store';
+import { workbookKeys } from '../../../lib/api/workbook';
 import { flushPendingSaves } from '../../../lib/pending-saves';
+import { viewerKey } from '../../../lib/session/token-store';
 import { sampleTopic } from '../../../test/sample-topic';
 import { releaseOtherStores, workbookStoreFor } from './store-registry';
 import { setAnswer, type SheetRef } from './topic-sheets';
@@ -31,7 +31,7 @@ describe('workbook stores', () => {
     const client = new QueryClient();
     const viewer = viewerKey('t1');
     const loaded = setAnswer(emptyWorkbook(), ref, 'goal', 'House', '2026-01-01T00:00:00.000Z');
-    client.setQueryData(sessionKeys.workbook('sample', viewer), loaded);
+    client.setQueryData(workbookKeys.detail('sample', viewer), loaded);
     const store = workbookStoreFor(client, 'sample', viewer, describeError);
     expect(workbookStoreFor(client, 'sample', viewer, describeError)).toBe(store);
     expect(store.getState().workbook).toBe(loaded);
@@ -39,7 +39,7 @@ describe('workbook stores', () => {
     // Edits reach the session's copy of the workbook.
     store.edit((workbook, now) => setAnswer(workbook, ref, 'goal', 'Boat', now));
     expect(
-      client.getQueryData<Workbook>(sessionKeys.workbook('sample', viewer))?.general.data.goal,
+      client.getQueryData<Workbook>(workbookKeys.detail('sample', viewer))?.general.data.goal,
     ).toBe('Boat');
   });
 

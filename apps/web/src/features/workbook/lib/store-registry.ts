@@ -1,10 +1,15 @@
 import { emptyWorkbook, type Workbook } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { readAnonymousWorkbook, sessionKeys } from '../../../app/session/session-queries';
-import { viewerKey } from '../../../app/session/token-store';
+import { gradeKeys } from '../../../lib/api/grades';
+import {
+  readAnonymousWorkbook,
+  saveWorkbook,
+  saveWorkbookOnExit,
+  workbookKeys,
+} from '../../../lib/api/workbook';
 import { registerPendingSaves } from '../../../lib/pending-saves';
+import { viewerKey } from '../../../lib/session/token-store';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { gradesOfOrganisation, putWorkbook, putWorkbookOnExit } from '../api/workbook-api';
 import { createWorkbookStore, type WorkbookStore } from './workbook-store';
 
 interface Entry {
@@ -41,7 +46,7 @@ export function workbookStoreFor(
   }
 
   const isMember = viewer !== 'visitor';
-  const workbookKey = sessionKeys.workbook(alias, viewer);
+  const workbookKey = workbookKeys.detail(alias, viewer);
   const initial =
     queryClient.getQueryData<Workbook>(workbookKey) ??
     (isMember ? emptyWorkbook() : (readAnonymousWorkbook() ?? emptyWorkbook()));
@@ -51,11 +56,11 @@ export function workbookStoreFor(
   const store = createWorkbookStore({
     initial,
     isMember,
-    send: (workbook) => putWorkbook(alias, workbook),
+    send: (workbook) => saveWorkbook(alias, workbook),
     keepLocally: (workbook) =>
       writeStored(STORAGE_KEYS.anonymousWorkbook, JSON.stringify(workbook)),
     publish: (workbook) => queryClient.setQueryData(workbookKey, workbook),
-    onSaved: () => void queryClient.invalidateQueries({ queryKey: gradesOfOrganisation(alias) }),
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: gradeKeys.organisation(alias) }),
     describeError: (error) => describeRef.current(error),
     canSend: isCurrentViewer,
   });
@@ -64,7 +69,7 @@ export function workbookStoreFor(
   // A page closed with an edit the server lacks (a text still being typed): one last save.
   const onPageHide = () => {
     if (store.hasUnsavedEdits() && isCurrentViewer())
-      putWorkbookOnExit(alias, store.getState().workbook);
+      saveWorkbookOnExit(alias, store.getState().workbook);
   };
   if (isMember) window.addEventListener('pagehide', onPageHide);
 

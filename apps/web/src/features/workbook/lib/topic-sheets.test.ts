@@ -48,7 +48,7 @@ const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-01T10:00:01.000Z';
 const T3 = '2026-03-01T10:00:02.000Z';
 
-describe('answers of a topic (spec §4)', () => {
+describe('answers of a topic (docs/product-spec.md §4)', () => {
   it('shows the defaults while the topic has no worksheet, and writes none until an edit', () => {
     const workbook = emptyWorkbook();
     expect(answersAt(workbook, ref())).toEqual({ bonus: 0 });
@@ -111,7 +111,7 @@ describe('answers of a topic (spec §4)', () => {
   });
 });
 
-describe('worksheets (spec §4)', () => {
+describe('worksheets (docs/product-spec.md §4)', () => {
   function withTwo(): Workbook {
     const first = setAnswer(emptyWorkbook(), ref(), 'salary', 50000, T1);
     return addWorksheet(first, ref(), 'ws-b', T2).workbook;
@@ -174,7 +174,7 @@ describe('worksheets (spec §4)', () => {
   });
 });
 
-describe('history (spec §4)', () => {
+describe('history (docs/product-spec.md §4)', () => {
   it('keeps where the learner is, once per change', () => {
     const at = withHistory(
       emptyWorkbook(),

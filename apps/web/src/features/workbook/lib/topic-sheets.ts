@@ -1,4 +1,5 @@
 import {
+  firstWorksheetId,
   markCompleted,
   newWorksheet,
   NEW_WORKSHEET_NAME,
@@ -15,7 +16,7 @@ import {
 /**
  * Pure edits of the workbook, for one topic: which sheet holds its answers (the general
  * topic's are `general`, another topic's are its worksheets), and the worksheet rules of
- * spec §4. Every change of an answer goes through the domain's setFieldValue, which stamps it.
+ * docs/product-spec.md §4. Every change of an answer goes through the domain's setFieldValue, which stamps it.
  */
 
 export interface SheetRef {
@@ -28,13 +29,9 @@ export interface SheetRef {
 
 export const WORKSHEET_NAME_MAX = 200;
 
-/**
- * The id of the worksheet a topic gets on its first edit: the same in every tab and device, so
- * two of them starting the same topic end up with one worksheet, not two.
- */
-export function firstWorksheetId(topicId: string): string {
-  return `first-${topicId}`.slice(0, 100);
-}
+// The id of a topic's first worksheet is the domain's (firstWorksheetId): the server gives the
+// same one to a worksheet saved without an id, so every client ends up with one worksheet.
+export { firstWorksheetId } from '@portal/domain';
 
 export function worksheetsOf(workbook: Workbook, topicId: string): readonly Worksheet[] {
   return workbook.topics[topicId] ?? [];
@@ -54,7 +51,7 @@ export function sheetAt(workbook: Workbook, ref: SheetRef): Sheet | undefined {
 
 /**
  * The answers to show: the sheet's, over the topic's defaults. A sheet without data shows the
- * defaults it will be given (spec §4); a field the sheet has never had (added to the topic
+ * defaults it will be given (docs/product-spec.md §4); a field the sheet has never had (added to the topic
  * later) shows its default too, until it is answered.
  */
 export function answersAt(workbook: Workbook, ref: SheetRef): Readonly<Record<string, unknown>> {
@@ -66,7 +63,7 @@ export function answersAt(workbook: Workbook, ref: SheetRef): Readonly<Record<st
 
 /**
  * Applies `change` to the sheet of `ref`. A topic without a worksheet gets one first, and a
- * sheet without data gets the topic's defaults first (spec §4).
+ * sheet without data gets the topic's defaults first (docs/product-spec.md §4).
  */
 export function updateSheet(
   workbook: Workbook,
@@ -93,7 +90,7 @@ export function setAnswer(
   return updateSheet(workbook, ref, now, (sheet) => setFieldValue(sheet, fieldId, value, now));
 }
 
-/** Spec §4: a page is added to completedPages once only. */
+/** docs/product-spec.md §4: a page is added to completedPages once only. */
 export function completePage(
   workbook: Workbook,
   ref: SheetRef,
@@ -105,7 +102,7 @@ export function completePage(
 }
 
 /**
- * Adds a worksheet named "New Worksheet" with the topic's defaults (spec §4) after the others;
+ * Adds a worksheet named "New Worksheet" with the topic's defaults (docs/product-spec.md §4) after the others;
  * a topic not answered yet gets its first worksheet too. Answers the new index.
  */
 export function addWorksheet(
@@ -123,7 +120,7 @@ export function addWorksheet(
   };
 }
 
-/** Removes a worksheet, never the last one (spec §4); the removal is remembered for the merge. */
+/** Removes a worksheet, never the last one (docs/product-spec.md §4); the removal is remembered for the merge. */
 export function removeWorksheet(
   workbook: Workbook,
   topicId: string,
@@ -174,7 +171,7 @@ function sameHistory(a: WorkbookHistory | null | undefined, b: Omit<WorkbookHist
   );
 }
 
-/** Spec §4: where the learner is, kept so that "/" can take them back there. */
+/** docs/product-spec.md §4: where the learner is, kept so that "/" can take them back there. */
 export function withHistory(
   workbook: Workbook,
   history: Omit<WorkbookHistory, 'updatedAt'>,
@@ -184,7 +181,7 @@ export function withHistory(
   return { ...workbook, history: { ...history, updatedAt: now } };
 }
 
-/** Spec §4: the history cleared, as an edit stamped `now` that the merge applies everywhere. */
+/** docs/product-spec.md §4: the history cleared, as an edit stamped `now` that the merge applies everywhere. */
 export function withoutHistory(workbook: Workbook, now: string): Workbook {
   if (!workbook.history) return workbook;
   return { ...workbook, history: null, historyClearedAt: now };

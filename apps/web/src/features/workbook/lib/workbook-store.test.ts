@@ -1,6 +1,6 @@
 import { emptyWorkbook, mergeWorkbooks, type Workbook } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putWorkbook } from '../api/workbook-api';
+import { saveWorkbook } from '../../../lib/api/workbook';
 import { sampleTopic } from '../../../test/sample-topic';
 import { setAnswer, type SheetRef } from './topic-sheets';
 import { createWorkbookStore, monotonicClock } from './workbook-store';
@@ -55,7 +55,7 @@ function memberStore(options: { now?: () => number } = {}) {
   const store = createWorkbookStore({
     initial: emptyWorkbook(),
     isMember: true,
-    send: (workbook) => putWorkbook('sample', workbook),
+    send: (workbook) => saveWorkbook('sample', workbook),
     keepLocally: () => {
       throw new Error('a member keeps nothing in the browser');
     },
@@ -117,7 +117,7 @@ describe('workbook store with the server behind fetch', () => {
       2500,
       '2026-01-01T00:00:05.000Z',
     );
-    await putWorkbook('sample', other);
+    await saveWorkbook('sample', other);
     t = Date.parse('2026-01-01T00:00:10Z');
     answer(store, 'income', 3200);
     await until(() => store.getState().status.phase === 'saved');

@@ -4,7 +4,7 @@ import { isClearedHistory } from '../../../lib/workbook';
 import { createSaveQueue, type SaveQueueOptions } from './save-queue';
 import { withoutHistory } from './topic-sheets';
 
-/** Which worksheet is shown: spec §4, per topic opened (another topic starts at 0). */
+/** Which worksheet is shown: docs/product-spec.md §4, per topic opened (another topic starts at 0). */
 export interface WorksheetSelection {
   topicId: string | null;
   index: number;
@@ -48,7 +48,7 @@ export interface WorkbookStore {
   /** Saves what changed since the last save (a field losing focus). */
   save(): void;
   retry(): void;
-  /** Opening a topic: another topic than the last one starts at worksheet 0 (spec §4). */
+  /** Opening a topic: another topic than the last one starts at worksheet 0 (docs/product-spec.md §4). */
   enterTopic(topicId: string): void;
   selectWorksheet(topicId: string, index: number): void;
   clearHistory(): void;
@@ -145,7 +145,7 @@ export function createWorkbookStore(options: WorkbookStoreOptions): WorkbookStor
         setState({ selection: { topicId, index } });
     },
     clearHistory() {
-      // Spec §4: for a signed-in learner (a visitor's history is never kept).
+      // docs/product-spec.md §4: for a signed-in learner (a visitor's history is never kept).
       if (options.isMember) edit(withoutHistory, { save: true });
     },
     settled: () => queue.settled(),

@@ -1,0 +1,20 @@
+import { EventEmitter } from 'node:events';
+import type { PubSub, Unsubscribe } from './pubsub';
+
+/** The embedded default: events reach the listeners of this process only. */
+export class InProcessPubSub implements PubSub {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(channel: string, payload: string): Promise<void> {
+    this.emitter.emit(channel, payload);
+  }
+
+  subscribe(channel: string, listener: (payload: string) => void): Unsubscribe {
+    this.emitter.on(channel, listener);
+    return () => this.emitter.off(channel, listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}

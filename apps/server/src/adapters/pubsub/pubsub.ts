@@ -1,0 +1,11 @@
+/**
+ * Fan-out of live events (new messages) to every server process. Without REDIS_URL an
+ * in-process bus serves one process; with it, Redis pub/sub joins several.
+ */
+export type Unsubscribe = () => void;
+
+export interface PubSub {
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, listener: (payload: string) => void): Unsubscribe;
+  close(): Promise<void>;
+}

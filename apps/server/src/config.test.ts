@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration', () => {
+  it('trusts no proxy unless told, then a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a hop count/);
+  });
+
+  it('takes the scheme and port of mail links from PUBLIC_ORIGIN', () => {
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.com' }).publicOrigin).toEqual({
+      protocol: 'https:',
+      port: '',
+    });
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.test:8080' }).publicOrigin).toEqual({
+      protocol: 'http:',
+      port: '8080',
+    });
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'ftp://x' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('reads the payment provider and Redis, refusing Stripe without its secrets', () => {
+    const embedded = loadConfig({});
+    expect(embedded.payments).toEqual({ provider: 'local' });
+    expect(embedded.redisUrl).toBeUndefined();
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    const stripe = loadConfig({
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(stripe.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: undefined,
+    });
+    expect(stripe.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+  });
+});

@@ -1,0 +1,476 @@
+import type { Bundle, ContentPack, PackUser, Topic, TopicGroup, UserGroup } from '@portal/domain';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { Executor } from './executor';
+
+/**
+ * What importing and exporting a content pack reads and writes: an organisation's settings,
+ * hosts, topics, contents, groups, bundles, search documents and the accounts the pack declares.
+ * Writes take the import's transaction (`inTransaction`).
+ */
+
+const CHUNK = 200;
+
+async function insertChunks<T extends keyof Database & string>(
+  k: Kysely<Database>,
+  table: T,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // The rows are built for `table` by the caller; Kysely cannot relate a generic table to them.
+    const chunk = rows.slice(i, i + CHUNK) as Parameters<
+      ReturnType<typeof k.insertInto<T>>['values']
+    >[0];
+    await k.insertInto(table).values(chunk).execute();
+  }
+}
+
+/** The organisations, among all, that own any of `hosts` (keys, lower case). */
+export async function hostOwners(
+  db: Executor,
+  hosts: readonly string[],
+): Promise<Array<{ host: string; orgId: string }>> {
+  if (!hosts.length) return [];
+  const rows = await db.kysely
+    .selectFrom('org_hosts')
+    .select(['host', 'org_id'])
+    .where('host', 'in', hosts)
+    .execute();
+  return rows.map((row) => ({ host: row.host, orgId: row.org_id }));
+}
+
+/** User groups of the organisation by id, as stored (OAuth secrets included), without topics. */
+export async function storedUserGroups(
+  db: Executor,
+  orgId: string,
+  ids: readonly string[],
+): Promise<Map<string, Omit<UserGroup, 'topics'>>> {
+  if (!ids.length) return new Map();
+  const rows = await db.kysely
+    .selectFrom('user_groups')
+    .select(['id', 'data'])
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, JSON.parse(row.data) as Omit<UserGroup, 'topics'>]));
+}
+
+export interface AccountMatch {
+  id: string;
+  usernameKey: string;
+  emailKey: string;
+  passwordHash: string | null;
+}
+
+/** Accounts of the organisation with any of these username or email keys. */
+export async function accountsMatching(
+  db: Executor,
+  orgId: string,
+  keys: { usernames: readonly string[]; emails: readonly string[] },
+): Promise<AccountMatch[]> {
+  if (!keys.usernames.length && !keys.emails.length) return [];
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'username_key', 'email_key', 'password_hash'])
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.or([
+        ...(keys.usernames.length ? [eb('username_key', 'in', keys.usernames)] : []),
+        ...(keys.emails.length ? [eb('email_key', 'in', keys.emails)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    usernameKey: row.username_key,
+    emailKey: row.email_key,
+    passwordHash: row.password_hash,
+  }));
+}
+
+export interface ContentWrite {
+  orgId: string;
+  /** Whether the organisation exists already (update) or is created. */
+  exists: boolean;
+  pack: ContentPack;
+  /** Host name keys (lower case), each once. */
+  hostKeys: readonly string[];
+  contentHash: string;
+  at: string;
+}
+
+/**
+ * Writes the organisation's settings and replaces all its content with the pack's: hosts,
+ * topics (the general topic among them, `is_general` = 1), content fragments, topic groups,
+ * user groups, bundles. Memberships of groups that are gone go with them.
+ */
+export async function replaceContent(tx: Executor, write: ContentWrite): Promise<void> {
+  const k = tx.kysely;
+  const { orgId, pack, at } = write;
+  const settings = JSON.stringify(pack.organisation);
+  if (write.exists) {
+    await k
+      .updateTable('organisations')
+      .set({ settings, content_hash: write.contentHash, updated_at: at })
+      .where('id', '=', orgId)
+      .execute();
+  } else {
+    await k
+      .insertInto('organisations')
+      .values({
+        id: orgId,
+        alias: pack.organisation.alias,
+        settings,
+        content_hash: write.contentHash,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  for (const table of [
+    'org_hosts',
+    'topics',
+    'topic_groups',
+    'topic_group_topics',
+    'user_groups',
+    'user_group_topics',
+    'bundles',
+    'contents',
+  ] as const)
+    await k.deleteFrom(table).where('org_id', '=', orgId).execute();
+
+  await insertChunks(
+    k,
+    'org_hosts',
+    write.hostKeys.map((host) => ({ host, org_id: orgId })),
+  );
+  // Topic rows are keyed by (org_id, id). The general topic keeps its own id (which may be
+  // "general": no other topic may take it, the pack's checks refuse that), and is told apart by
+  // is_general.
+  const topicRows = pack.topics.map((t, position) => ({
+    org_id: orgId,
+    id: t._id,
+    position,
+    is_general: 0,
+    visibility: t.visibility,
+    data: JSON.stringify(t),
+  }));
+  if (pack.general)
+    topicRows.push({
+      org_id: orgId,
+      id: pack.general._id,
+      position: -1,
+      is_general: 1,
+      visibility: pack.general.visibility,
+      data: JSON.stringify(pack.general),
+    });
+  await insertChunks(k, 'topics', topicRows);
+  const allTopics = pack.general ? [pack.general, ...pack.topics] : pack.topics;
+  await insertChunks(
+    k,
+    'contents',
+    allTopics.flatMap((topic) =>
+      topic.pages.flatMap((page) =>
+        page.fragments.flatMap((fragment) =>
+          fragment.type === 'content'
+            ? [
+                {
+                  org_id: orgId,
+                  id: fragment._id,
+                  page_id: page._id,
+                  topic_id: topic._id,
+                  topic_visibility: topic.visibility,
+                  page_visibility: page.visibility,
+                  body: JSON.stringify(fragment.content),
+                },
+              ]
+            : [],
+        ),
+      ),
+    ),
+  );
+  await insertChunks(
+    k,
+    'topic_groups',
+    pack.topicGroups.map(({ topics: _topics, ...group }, position) => ({
+      org_id: orgId,
+      id: group._id,
+      position,
+      visibility: group.visibility,
+      data: JSON.stringify(group),
+    })),
+  );
+  await insertChunks(
+    k,
+    'topic_group_topics',
+    pack.topicGroups.flatMap((g) =>
+      g.topics.map((topicId, position) => ({
+        org_id: orgId,
+        group_id: g._id,
+        topic_id: topicId,
+        position,
+      })),
+    ),
+  );
+  await insertChunks(
+    k,
+    'user_groups',
+    pack.userGroups.map(({ topics: _topics, ...group }, position) => ({
+      org_id: orgId,
+      id: group._id,
+      position,
+      data: JSON.stringify(group),
+    })),
+  );
+  await insertChunks(
+    k,
+    'user_group_topics',
+    pack.userGroups.flatMap((g) =>
+      g.topics.map((topicId, position) => ({
+        org_id: orgId,
+        group_id: g._id,
+        topic_id: topicId,
+        position,
+      })),
+    ),
+  );
+  await insertChunks(
+    k,
+    'bundles',
+    pack.bundles.map((b, position) => ({
+      org_id: orgId,
+      id: b._id,
+      position,
+      user_group_id: b.userGroup,
+      data: JSON.stringify(b),
+    })),
+  );
+  const groupIds = pack.userGroups.map((g) => g._id);
+  let stale = k.deleteFrom('user_group_members').where('org_id', '=', orgId);
+  if (groupIds.length) stale = stale.where('group_id', 'not in', groupIds);
+  await stale.execute();
+}
+
+/** An account a pack declares, to create (`isNew`) or update, with its group memberships. */
+export interface PackAccountWrite {
+  id: string;
+  isNew: boolean;
+  username: string;
+  usernameKey: string;
+  email: string;
+  emailKey: string;
+  first: string;
+  last: string;
+  /** The new password hash; null keeps the stored one (or none, for a new account). */
+  passwordHash: string | null;
+  groups: ReadonlyArray<{ group: string; role: string }>;
+}
+
+/** Creates or updates the pack's accounts (marked `from_pack`) and sets their memberships. */
+export async function writePackAccounts(
+  tx: Executor,
+  orgId: string,
+  accounts: readonly PackAccountWrite[],
+  at: string,
+): Promise<void> {
+  const k = tx.kysely;
+  for (const account of accounts) {
+    if (account.isNew) {
+      await k
+        .insertInto('users')
+        .values({
+          id: account.id,
+          org_id: orgId,
+          username: account.username,
+          username_key: account.usernameKey,
+          email: account.email,
+          email_key: account.emailKey,
+          password_hash: account.passwordHash,
+          first_name: account.first,
+          last_name: account.last,
+          from_pack: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    } else {
+      await k
+        .updateTable('users')
+        .set({
+          username: account.username,
+          email: account.email,
+          email_key: account.emailKey,
+          first_name: account.first,
+          last_name: account.last,
+          from_pack: 1,
+          ...(account.passwordHash && { password_hash: account.passwordHash }),
+          updated_at: at,
+        })
+        .where('id', '=', account.id)
+        .where('org_id', '=', orgId)
+        .execute();
+    }
+    await k
+      .deleteFrom('user_group_members')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', account.id)
+      .execute();
+    await insertChunks(
+      k,
+      'user_group_members',
+      account.groups.map((m) => ({
+        org_id: orgId,
+        group_id: m.group,
+        user_id: account.id,
+        role: m.role,
+      })),
+    );
+  }
+}
+
+/** One topic's text in one locale, for the search index. */
+export interface SearchDocument {
+  topicId: string;
+  locale: string;
+  visibility: string;
+  name: string;
+  description: string;
+  pages: string;
+  /** PostgreSQL's text-search configuration (stemming) for the locale. */
+  config: 'english' | 'french' | 'simple';
+}
+
+/**
+ * Replaces the organisation's search documents: an FTS5 row on SQLite, a weighted tsvector on
+ * PostgreSQL (name A, description B, pages C).
+ */
+export async function replaceSearchDocuments(
+  tx: Executor,
+  orgId: string,
+  documents: readonly SearchDocument[],
+): Promise<void> {
+  const k = tx.kysely;
+  await sql`delete from topic_search where org_id = ${orgId}`.execute(k);
+  for (const doc of documents) {
+    if (tx.dialect === 'postgres') {
+      await sql`insert into topic_search (org_id, topic_id, locale, visibility, document) values (
+        ${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility},
+        setweight(to_tsvector(${doc.config}::regconfig, ${doc.name}), 'A') ||
+        setweight(to_tsvector(${doc.config}::regconfig, ${doc.description}), 'B') ||
+        setweight(to_tsvector(${doc.config}::regconfig, ${doc.pages}), 'C'))`.execute(k);
+    } else {
+      await sql`insert into topic_search (org_id, topic_id, locale, visibility, name, description, pages)
+        values (${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility}, ${doc.name}, ${doc.description}, ${doc.pages})`.execute(
+        k,
+      );
+    }
+  }
+}
+
+/**
+ * PostgreSQL: fresh planner statistics after an import, which changes many rows at once, so
+ * that the planner uses the search index for rare words rather than the estimates of an empty
+ * table (autovacuum comes later). SQLite's FTS5 plans without them: nothing to do.
+ */
+export async function analyseContent(db: Executor): Promise<void> {
+  if (db.dialect === 'postgres') await sql`analyze topic_search, topics`.execute(db.kysely);
+}
+
+/** An organisation's content as its pack holds it (OAuth secrets included: the caller drops them). */
+export interface StoredPackContent {
+  general: Topic | undefined;
+  topics: Topic[];
+  topicGroups: TopicGroup[];
+  userGroups: UserGroup[];
+  bundles: Bundle[];
+  /** The accounts the pack declared, without passwords. */
+  users: PackUser[];
+}
+
+export async function readPackContent(db: Executor, orgId: string): Promise<StoredPackContent> {
+  const k = db.kysely;
+  const [topics, groups, groupTopics, userGroups, userGroupTopics, bundles, users, members] =
+    await Promise.all([
+      k
+        .selectFrom('topics')
+        .select(['data', 'is_general'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_groups')
+        .select(['id', 'data'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('topic_group_topics')
+        .select(['group_id', 'topic_id'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('user_groups')
+        .select(['id', 'data'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('user_group_topics')
+        .select(['group_id', 'topic_id'])
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('bundles')
+        .select('data')
+        .where('org_id', '=', orgId)
+        .orderBy('position')
+        .execute(),
+      k
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'first_name', 'last_name'])
+        .where('org_id', '=', orgId)
+        .where('from_pack', '=', 1)
+        .orderBy('username_key')
+        .execute(),
+      k
+        .selectFrom('user_group_members')
+        .select(['user_id', 'group_id', 'role'])
+        .where('org_id', '=', orgId)
+        .orderBy('group_id')
+        .execute(),
+    ]);
+  const listFor = (rows: { group_id: string; topic_id: string }[], id: string) =>
+    rows.filter((r) => r.group_id === id).map((r) => r.topic_id);
+  const general = topics.find((t) => t.is_general === 1);
+  return {
+    general: general && (JSON.parse(general.data) as Topic),
+    topics: topics.filter((t) => t.is_general === 0).map((t) => JSON.parse(t.data) as Topic),
+    topicGroups: groups.map((g) => ({
+      ...(JSON.parse(g.data) as Omit<TopicGroup, 'topics'>),
+      topics: listFor(groupTopics, g.id),
+    })),
+    userGroups: userGroups.map((g) => ({
+      ...(JSON.parse(g.data) as Omit<UserGroup, 'topics'>),
+      topics: listFor(userGroupTopics, g.id),
+    })),
+    bundles: bundles.map((b) => JSON.parse(b.data) as Bundle),
+    users: users.map((u) => ({
+      username: u.username,
+      email: u.email,
+      name: { first: u.first_name, last: u.last_name },
+      groups: members
+        .filter((m) => m.user_id === u.id)
+        .map((m) => ({ group: m.group_id, role: m.role as 'member' | 'admin' })),
+    })),
+  };
+}
+
+export async function countOrganisations(db: Executor): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,269 @@
+import type { OrderStatus, PaymentProviderName } from '@portal/domain';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../schema';
+import { prepared, preparedWrite } from '../prepared';
+import { perDatabase, type Executor } from './executor';
+
+/** An order of seats of a bundle, amounts in integer cents. */
+export interface Order {
+  id: string;
+  orgId: string;
+  userId: string;
+  bundleId: string;
+  /** The bundle's name by locale, when the order was made. */
+  bundleName: string | Record<string, string>;
+  userGroupId: string;
+  quantity: number;
+  unitCents: number;
+  percentOff: number;
+  totalCents: number;
+  currency: 'usd';
+  status: OrderStatus;
+  provider: PaymentProviderName;
+  providerSessionId: string | null;
+  locale: string;
+  createdAt: string;
+  updatedAt: string;
+  fulfilledAt: string | null;
+}
+
+/** A row of `orders` as stored (schema.ts). */
+type OrderRow = Selectable<OrdersTable>;
+
+const toOrder = (r: OrderRow): Order => ({
+  id: r.id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  bundleId: r.bundle_id,
+  bundleName: JSON.parse(r.bundle_name) as Order['bundleName'],
+  userGroupId: r.user_group_id,
+  quantity: Number(r.quantity),
+  unitCents: Number(r.unit_cents),
+  percentOff: Number(r.percent_off),
+  totalCents: Number(r.total_cents),
+  currency: 'usd',
+  status: r.status as OrderStatus,
+  provider: r.provider as PaymentProviderName,
+  providerSessionId: r.provider_session_id,
+  locale: r.locale,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  fulfilledAt: r.fulfilled_at,
+});
+
+export async function insertOrder(db: Executor, order: Order): Promise<void> {
+  await db.kysely
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      org_id: order.orgId,
+      user_id: order.userId,
+      bundle_id: order.bundleId,
+      bundle_name: JSON.stringify(order.bundleName),
+      user_group_id: order.userGroupId,
+      quantity: order.quantity,
+      unit_cents: order.unitCents,
+      percent_off: order.percentOff,
+      total_cents: order.totalCents,
+      currency: order.currency,
+      status: order.status,
+      provider: order.provider,
+      provider_session_id: order.providerSessionId,
+      locale: order.locale,
+      created_at: order.createdAt,
+      updated_at: order.updatedAt,
+      fulfilled_at: order.fulfilledAt,
+    })
+    .execute();
+}
+
+/** An order of the organisation by id. */
+export async function findOrder(
+  db: Executor,
+  orgId: string,
+  orderId: string,
+): Promise<Order | undefined> {
+  const row = await db.kysely
+    .selectFrom('orders')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/** A learner's orders in the organisation, newest first. */
+export async function ordersOf(db: Executor, orgId: string, userId: string): Promise<Order[]> {
+  const rows = await db.kysely
+    .selectFrom('orders')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map(toOrder);
+}
+
+const findByIdQuery = perDatabase((db) =>
+  prepared(
+    db.kysely,
+    (k, orderId: string) => k.selectFrom('orders').selectAll().where('id', '=', orderId),
+    1,
+  ),
+);
+
+/**
+ * An order by id, whatever its organisation (a provider's confirmation names only the order).
+ * Compiled once: every webhook delivery asks it.
+ */
+export async function findOrderById(db: Executor, orderId: string): Promise<Order | undefined> {
+  const [row] = await findByIdQuery(db)(orderId);
+  return row && toOrder(row);
+}
+
+export async function setProviderSession(
+  db: Executor,
+  orderId: string,
+  sessionId: string,
+  at: string,
+): Promise<void> {
+  await db.kysely
+    .updateTable('orders')
+    .set({ provider_session_id: sessionId, updated_at: at })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Moves an order to `to` only from one of the statuses `from`: one conditional UPDATE, so of two
+ * concurrent moves exactly one changes the row. True when this call moved it.
+ */
+export async function moveOrder(
+  db: Executor,
+  orderId: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  at: string,
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('orders')
+    .set({
+      status: to,
+      updated_at: at,
+      ...(to === 'fulfilled' && { fulfilled_at: at }),
+    })
+    .where('id', '=', orderId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const recordEventQuery = perDatabase((db) =>
+  preparedWrite(
+    db.kysely,
+    (
+      k,
+      id: string,
+      orderId: string,
+      provider: string,
+      amountCents: number,
+      currency: string,
+      type: string,
+      at: string,
+    ) =>
+      k
+        .insertInto('payment_events')
+        .columns(['id', 'org_id', 'order_id', 'type', 'received_at', 'status'])
+        .expression((eb) =>
+          eb
+            .selectFrom('orders')
+            .select([
+              eb.val(id).as('id'),
+              'orders.org_id',
+              'orders.id as order_id',
+              eb.val(type).as('type'),
+              eb.val(at).as('received_at'),
+              eb.val('received').as('status'),
+            ])
+            .where('orders.id', '=', orderId)
+            .where('orders.provider', '=', provider)
+            .where('orders.total_cents', '=', amountCents)
+            .where('orders.currency', '=', currency),
+        )
+        .onConflict((oc) => oc.column('id').doNothing()),
+    7,
+  ),
+);
+
+/**
+ * Records a provider's payment as `received` (the worker fulfils it: `claimPaymentEvent`), in
+ * one statement, only when it matches its order: the order exists and has this provider, amount
+ * and currency. False when nothing was recorded: the event was recorded before (its id is the
+ * primary key: `on conflict do nothing`, so a duplicate neither fails nor aborts anything), or
+ * the payment matches no order. Compiled once: the webhook's only write, one round trip.
+ */
+export async function recordPaymentEvent(
+  db: Executor,
+  event: {
+    id: string;
+    orderId: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    type: string;
+    at: string;
+  },
+): Promise<boolean> {
+  const n = await recordEventQuery(db)(
+    event.id,
+    event.orderId,
+    event.provider,
+    event.amountCents,
+    event.currency,
+    event.type,
+    event.at,
+  );
+  return n === 1;
+}
+
+/** Events recorded but not yet fulfilled, oldest first. */
+export async function receivedPaymentEvents(
+  db: Executor,
+  limit: number,
+): Promise<{ id: string; orderId: string }[]> {
+  const rows = await db.kysely
+    .selectFrom('payment_events')
+    .select(['id', 'order_id'])
+    .where('status', '=', 'received')
+    .orderBy('received_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, orderId: r.order_id }));
+}
+
+/**
+ * Marks a received event done: one conditional UPDATE, so of two workers (two processes) exactly
+ * one claims it. Run in the fulfilment's transaction, so the claim and the fulfilment commit or
+ * roll back together. True when this call claimed it.
+ */
+export async function claimPaymentEvent(db: Executor, id: string): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('payment_events')
+    .set({ status: 'done' })
+    .where('id', '=', id)
+    .where('status', '=', 'received')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countPaymentEvents(db: Executor, orderId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('payment_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

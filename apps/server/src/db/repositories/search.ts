@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+
+const LIMIT = 50;
+
+/**
+ * Letters without their accents ("épargne" → "epargne"), so a search finds a word however it is
+ * typed, as SQLite's `remove_diacritics` does; PostgreSQL's `unaccent` would need an extension.
+ */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
+
+/** PostgreSQL's text-search configuration for a locale: stemming in the learner's language. */
+export function searchConfig(locale: string): 'english' | 'french' | 'simple' {
+  if (locale.startsWith('en')) return 'english';
+  if (locale.startsWith('fr')) return 'french';
+  return 'simple';
+}
+
+export interface SearchQuery {
+  orgId: string;
+  locale: string;
+  /** Plain words (letters and digits only), each matched as a prefix. */
+  terms: string[];
+  /** Private topics the viewer may open; public ones are always searched. */
+  grantedTopicIds: ReadonlySet<string>;
+  /** Only topics of this topic group. */
+  topicGroup?: string;
+}
+
+/** Ids of the topics holding every term, best first (FTS5 on SQLite, tsvector on PostgreSQL). */
+export async function searchTopicIds(db: Executor, q: SearchQuery): Promise<string[]> {
+  const granted = [...q.grantedTopicIds];
+  const visible = granted.length
+    ? sql`(s.visibility = 'Public' or s.topic_id in (${sql.join(granted)}))`
+    : sql`s.visibility = 'Public'`;
+  const inGroup = q.topicGroup
+    ? sql`and s.topic_id in (select topic_id from topic_group_topics where org_id = ${q.orgId} and group_id = ${q.topicGroup})`
+    : sql``;
+  if (db.dialect === 'postgres') {
+    const query = q.terms.map((t) => `${foldAccents(t)}:*`).join(' & ');
+    const rows = await sql<{ topic_id: string }>`
+      select s.topic_id from topic_search s, to_tsquery(${searchConfig(q.locale)}::regconfig, ${query}) q
+      where s.org_id = ${q.orgId} and s.locale = ${q.locale} and s.document @@ q and ${visible} ${inGroup}
+      order by ts_rank(s.document, q) desc, s.topic_id limit ${LIMIT}`.execute(db.kysely);
+    return rows.rows.map((r) => r.topic_id);
+  }
+  const match = q.terms.map((t) => `"${t}"*`).join(' ');
+  const rows = await sql<{ topic_id: string }>`
+    select s.topic_id from topic_search s
+    where topic_search match ${match} and s.org_id = ${q.orgId} and s.locale = ${q.locale} and ${visible} ${inGroup}
+    order by bm25(topic_search, 0, 0, 0, 0, 10.0, 4.0, 1.0), s.topic_id limit ${LIMIT}`.execute(
+    db.kysely,
+  );
+  return rows.rows.map((r) => r.topic_id);
+}

@@ -1,0 +1,123 @@
+import { resolveLocale } from '@portal/domain';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { OrganisationRecord } from '../db/repositories/organisations';
+import { assertGroupAdmin, assertGroupMember, isSignedIn, type Viewer } from '../policies';
+import {
+  NO_ORGANISATION,
+  notFound,
+  SESSION_ENDED,
+  SIGN_IN_REQUIRED,
+  unauthenticated,
+} from '../services/errors';
+import type { Services } from '../services';
+import type { Session } from '../services/session-service';
+
+/** Who asks, and in which organisation: resolved once per request, before the handler. */
+export interface RequestContext {
+  org: OrganisationRecord;
+  /** The sign-in of this request, when its bearer token is good in this organisation. */
+  session: (Session & { token: string }) | null;
+  viewer: Viewer;
+  /** The `locale` query, or the organisation's default when it does not offer that one. */
+  locale: string;
+}
+
+/** A context whose learner is signed in (routes with `config: {session: 'required'}`). */
+export interface SignedInContext extends RequestContext {
+  session: Session & { token: string };
+  viewer: Viewer & { userId: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route with an `:org` parameter (see requestContext). */
+    ctx: RequestContext;
+    /** Resolves the context for an organisation named elsewhere than in the path (uploads). */
+    resolveContext(alias: string, session: SessionMode): Promise<RequestContext>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * `required`: the request needs a signed-in learner of this organisation (401 otherwise).
+     * `optional` (the default): a token that is not good here makes a visitor.
+     */
+    session?: SessionMode;
+  }
+}
+
+export type SessionMode = 'required' | 'optional';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/**
+ * The request context plugin: for each route with an `:org` parameter it finds the organisation
+ * (404 if none), the session of the bearer token and the viewer, once, and puts them on
+ * `request.ctx`. Routes say what they need in their config (`session: 'required'`) or with the
+ * hooks below; handlers only validate, call a service and present.
+ */
+export const requestContext = fp<{ services: Services }>(async (app, { services }) => {
+  const { organisations, sessions, viewers } = services;
+
+  async function resolve(
+    request: FastifyRequest,
+    alias: string,
+    mode: SessionMode,
+  ): Promise<RequestContext> {
+    const org = await organisations.find(alias);
+    if (!org) throw notFound(NO_ORGANISATION);
+    const token = bearerToken(request);
+    const found = token ? await sessions.find(token, org.id) : null;
+    if (mode === 'required' && !found)
+      throw unauthenticated(
+        token || request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED,
+      );
+    const session = found && token ? { ...found, token } : null;
+    const query = request.query as { locale?: unknown } | undefined;
+    const requested = typeof query?.locale === 'string' ? query.locale : undefined;
+    const ctx: RequestContext = {
+      org,
+      session,
+      viewer: await viewers.of(session),
+      locale: resolveLocale(requested, org.settings.locales),
+    };
+    request.ctx = ctx;
+    return ctx;
+  }
+
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.decorateRequest('resolveContext', function (this: FastifyRequest, alias, mode) {
+    return resolve(this, alias, mode);
+  });
+  app.addHook('preHandler', async (request) => {
+    const alias = (request.params as { org?: unknown } | undefined)?.org;
+    if (typeof alias !== 'string') return;
+    await resolve(request, alias, request.routeOptions.config.session ?? 'optional');
+  });
+});
+
+/** The context of a route declared with `config: {session: 'required'}`. */
+export function signedIn(request: FastifyRequest): SignedInContext {
+  const { ctx } = request;
+  if (!ctx?.session || !isSignedIn(ctx.viewer))
+    throw new Error('signedIn() on a route without config.session = "required"');
+  return ctx as SignedInContext;
+}
+
+/** A preHandler: only administrators of the group named by the `param` path parameter. */
+export const requireGroupAdmin =
+  (param = 'groupId'): preHandlerAsyncHookHandler =>
+  async (request) => {
+    assertGroupAdmin(request.ctx.viewer, (request.params as Record<string, string>)[param]!);
+  };
+
+/** A preHandler: only members (or administrators) of the group named by `param`. */
+export const requireGroupMember =
+  (param = 'groupId'): preHandlerAsyncHookHandler =>
+  async (request) => {
+    assertGroupMember(request.ctx.viewer, (request.params as Record<string, string>)[param]!);
+  };

@@ -1,0 +1,35 @@
+import { invalid, SIGN_IN_REQUIRED, unauthenticated } from '../services/errors';
+import { isSignedIn, type Viewer } from './viewer';
+
+/**
+ * Bundles, with their long descriptions, are shown to everyone, visitors included: the store is
+ * how a visitor learns what a bundle holds before signing up to buy it.
+ */
+export const canSeeBundle = (_viewer: Viewer): boolean => true;
+
+/** A learner owns a bundle when they belong to the user group it grants. */
+export const ownsBundle = (viewer: Viewer, bundle: { userGroup: string }): boolean =>
+  viewer.groupIds.has(bundle.userGroup);
+
+export const ALREADY_PURCHASED = 'Bundle has already been purchased';
+
+/**
+ * Who may buy: any signed-in learner of the organisation. A learner who already has the
+ * bundle's group may not buy it again for themselves (one seat), but may buy more seats, to
+ * invite others.
+ */
+export function assertMayBuy(
+  viewer: Viewer,
+  bundle: { userGroup: string },
+  quantity: number,
+): asserts viewer is Viewer & { userId: string } {
+  if (!isSignedIn(viewer)) throw unauthenticated(SIGN_IN_REQUIRED);
+  if (ownsBundle(viewer, bundle) && quantity === 1) throw invalid(ALREADY_PURCHASED);
+}
+
+/**
+ * An order is seen, paid and cancelled only by the learner who made it; anyone else is answered
+ * as if it did not exist (404), so order ids reveal nothing.
+ */
+export const ownsOrder = (viewer: Viewer, order: { userId: string }): boolean =>
+  viewer.userId !== null && viewer.userId === order.userId;

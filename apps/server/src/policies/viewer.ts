@@ -1,0 +1,40 @@
+/** Who is asking: a visitor, or a signed-in learner with their user groups and the topics they grant. */
+export interface Viewer {
+  userId: string | null;
+  /** Every user group the learner belongs to (as member or administrator). */
+  groupIds: ReadonlySet<string>;
+  /** The user groups the learner administers. */
+  adminGroupIds: ReadonlySet<string>;
+  /** Topic ids granted by the learner's user groups; empty for a visitor. */
+  grantedTopicIds: ReadonlySet<string>;
+  /** A stable key of what this viewer may see, for caches of answers shared by such viewers. */
+  key: string;
+}
+
+export const VISITOR: Viewer = {
+  userId: null,
+  groupIds: new Set(),
+  adminGroupIds: new Set(),
+  grantedTopicIds: new Set(),
+  key: 'visitor',
+};
+
+/** A signed-in viewer, built from their group memberships. */
+export function signedInViewer(
+  userId: string,
+  grants: ReadonlyArray<{ groupId: string; role: 'member' | 'admin'; topicId: string | null }>,
+): Viewer {
+  const groupIds = new Set(grants.map((g) => g.groupId));
+  const adminGroupIds = new Set(grants.filter((g) => g.role === 'admin').map((g) => g.groupId));
+  const grantedTopicIds = new Set(grants.flatMap((g) => (g.topicId ? [g.topicId] : [])));
+  return {
+    userId,
+    groupIds,
+    adminGroupIds,
+    grantedTopicIds,
+    key: `granted:${[...grantedTopicIds].sort().join(',')}`,
+  };
+}
+
+export const isSignedIn = (viewer: Viewer): viewer is Viewer & { userId: string } =>
+  viewer.userId !== null;

@@ -1,0 +1,418 @@
+import {
+  accountAnswerSchema,
+  aliveAnswerSchema,
+  bundlesAnswerSchema,
+  checkoutSessionAnswerSchema,
+  contentAnswerSchema,
+  errorBodySchema,
+  fileAnswerSchema,
+  hostAnswerSchema,
+  inviteAnswerSchema,
+  invitesAnswerSchema,
+  orderAnswerSchema,
+  ordersAnswerSchema,
+  organisationViewSchema,
+  readyAnswerSchema,
+  removedFileAnswerSchema,
+  scoresAnswerSchema,
+  successAnswerSchema,
+  tokenAnswerSchema,
+  topicAnswerSchema,
+  topicsAnswerSchema,
+  uploadedFileSchema,
+  workbookAnswerSchema,
+} from '@portal/domain';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { startTestApp, type TestApp } from '../test/app';
+import {
+  bearer,
+  newestOutboxMail,
+  newLearner,
+  resetLinkIn,
+  signup,
+  waitFor,
+} from '../test/auth-helpers';
+import { DATABASE_KINDS } from '../test/databases';
+import { makePack, mustImport } from '../test/factories';
+import { multipart, PNG_1X1 } from '../test/multipart';
+
+/**
+ * The answer of every route, in the shape of its schema in packages/domain: each 2xx body parses
+ * with the route's answer schema and loses nothing in the parse (no key the schema does not
+ * know), and each 4xx body is the error body. The routes are listed from the OpenAPI document,
+ * so a route added without a case here fails this test.
+ */
+const ANSWERS: Record<string, z.ZodType> = {
+  'GET /healthz': aliveAnswerSchema,
+  'GET /readyz': readyAnswerSchema,
+  'GET /api/host': hostAnswerSchema,
+  'GET /api/org/{org}': organisationViewSchema,
+  'GET /api/org/{org}/bundle': bundlesAnswerSchema,
+  'POST /api/org/{org}/login': tokenAnswerSchema,
+  'POST /api/org/{org}/signup': tokenAnswerSchema,
+  'POST /api/org/{org}/signup/{suffix}': tokenAnswerSchema,
+  'POST /api/org/{org}/login/forgot': successAnswerSchema,
+  'PUT /api/org/{org}/login/reset/{email}/{token}': successAnswerSchema,
+  'POST /api/org/{org}/logout': successAnswerSchema,
+  'GET /api/org/{org}/account/settings': accountAnswerSchema,
+  'PUT /api/org/{org}/account/settings': accountAnswerSchema,
+  'POST /api/org/{org}/account/settings/profilePicture': fileAnswerSchema,
+  'DELETE /api/org/{org}/account/settings/profilePicture': removedFileAnswerSchema,
+  'POST /api/upload': uploadedFileSchema,
+  'GET /api/org/{org}/workbook': workbookAnswerSchema,
+  'PUT /api/org/{org}/workbook': workbookAnswerSchema,
+  'GET /api/org/{org}/topic/{topicId}': topicAnswerSchema,
+  'GET /api/org/{org}/{id}/content': contentAnswerSchema,
+  'GET /api/org/{org}/{id}/content/': contentAnswerSchema,
+  'GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade': scoresAnswerSchema,
+  'GET /api/org/{org}/search': topicsAnswerSchema,
+  'POST /api/org/{org}/analytics/events': successAnswerSchema,
+  'POST /api/org/{org}/bundle/{bundleId}/purchase': checkoutSessionAnswerSchema,
+  'GET /api/org/{org}/order': ordersAnswerSchema,
+  'GET /api/org/{org}/order/{orderId}': orderAnswerSchema,
+  'POST /api/org/{org}/order/{orderId}/pay': orderAnswerSchema,
+  'POST /api/org/{org}/order/{orderId}/cancel': orderAnswerSchema,
+  'GET /api/org/{org}/order/{orderId}/invites': invitesAnswerSchema,
+  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send': inviteAnswerSchema,
+  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke': inviteAnswerSchema,
+  'POST /api/org/{org}/invite/{inviteId}/accept': accountAnswerSchema,
+};
+
+const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;
+
+describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) => {
+  let t: TestApp;
+  const seen = new Map<string, number[]>();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const pack = makePack('doughmain');
+    pack.topics![0]!.pages[0]!.fragments.push({
+      _id: 'long-read',
+      type: 'content',
+      content: LONG_BODY,
+    });
+    await mustImport(t.database.db, pack);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Sends a request and checks its answer against the route's schema. */
+  async function call(
+    route: string,
+    request: {
+      url: string;
+      payload?: unknown;
+      headers?: Record<string, string>;
+    },
+  ) {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const res = await t.app.inject({
+      method,
+      url: request.url,
+      headers: request.headers ?? {},
+      ...(request.payload !== undefined && { payload: request.payload as object }),
+    });
+    const body = res.json();
+    seen.set(route, [...(seen.get(route) ?? []), res.statusCode]);
+    if (res.statusCode < 300) {
+      const schema = ANSWERS[route];
+      expect(schema, `no answer schema for ${route}`).toBeDefined();
+      const parsed = schema!.safeParse(body);
+      expect(parsed.error, `${route}: ${JSON.stringify(parsed.error?.issues)}`).toBeUndefined();
+      // Nothing of the answer is unknown to its schema.
+      expect(parsed.data, route).toEqual(body);
+    } else {
+      const parsed = errorBodySchema.safeParse(body);
+      expect(parsed.success, `${route} ${res.statusCode}: ${res.body}`).toBe(true);
+      expect(parsed.data, route).toEqual(body);
+    }
+    return { status: res.statusCode, body };
+  }
+
+  it('for every route of the API document, on success and on error', async () => {
+    const learner = newLearner('contract');
+    const first = await signup(t.app, 'doughmain', learner);
+
+    await call('GET /healthz', { url: '/healthz' });
+    await call('GET /readyz', { url: '/readyz' });
+    await call('GET /api/host', { url: '/api/host', headers: { host: 'localhost:3000' } });
+    await call('GET /api/host', { url: '/api/host', headers: { host: 'nobody.example' } });
+    await call('GET /api/org/{org}', { url: '/api/org/doughmain?locale=fr-CA' });
+    await call('GET /api/org/{org}', {
+      url: '/api/org/doughmain',
+      headers: bearer(first.token),
+    });
+    await call('GET /api/org/{org}', { url: '/api/org/nope' });
+    await call('GET /api/org/{org}/bundle', { url: '/api/org/doughmain/bundle' });
+    await call('POST /api/org/{org}/login', {
+      url: '/api/org/doughmain/login',
+      payload: { username: learner.username, password: learner.password },
+    });
+    await call('POST /api/org/{org}/login', {
+      url: '/api/org/doughmain/login',
+      payload: { username: learner.username },
+    });
+    await call('POST /api/org/{org}/signup', {
+      url: '/api/org/doughmain/signup',
+      payload: newLearner('contract2'),
+    });
+    await call('POST /api/org/{org}/signup/{suffix}', {
+      url: '/api/org/doughmain/signup/no-such-invite',
+      payload: newLearner('contract3'),
+    });
+    // An invitation (the store makes them; here, by hand) carried as the path suffix.
+    await t.database.db.kysely
+      .insertInto('invites')
+      .values({
+        id: 'contract-invite',
+        org_id: (await t.organisations.find('doughmain'))!.id,
+        group_id: 'insiders',
+        email_key: null,
+        created_at: new Date().toISOString(),
+        used_by: null,
+        used_at: null,
+      })
+      .execute();
+    await call('POST /api/org/{org}/signup/{suffix}', {
+      url: '/api/org/doughmain/signup/contract-invite',
+      payload: newLearner('contract4'),
+    });
+    await call('POST /api/org/{org}/login/forgot', {
+      url: '/api/org/doughmain/login/forgot',
+      payload: { email: learner.email },
+    });
+    await call('PUT /api/org/{org}/login/reset/{email}/{token}', {
+      url: `/api/org/doughmain/login/reset/${encodeURIComponent(learner.email)}/${'x'.repeat(43)}`,
+      payload: { password: 'new-password-1', confirm: 'new-password-1' },
+    });
+    const mail = await waitFor(() => {
+      const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'));
+      return m?.includes(learner.email) ? m : undefined;
+    });
+    await call('PUT /api/org/{org}/login/reset/{email}/{token}', {
+      url: `/api/org/doughmain/login/reset/${encodeURIComponent(learner.email)}/${resetLinkIn(mail)!.token}`,
+      payload: { password: 'new-password-1', confirm: 'new-password-1' },
+    });
+    // The reset ended every session: sign in again.
+    const again = await call('POST /api/org/{org}/login', {
+      url: '/api/org/doughmain/login',
+      payload: { username: learner.username, password: 'new-password-1' },
+    });
+    const auth = bearer(again.body.token);
+    await call('GET /api/org/{org}/account/settings', {
+      url: '/api/org/doughmain/account/settings',
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/account/settings', {
+      url: '/api/org/doughmain/account/settings',
+    });
+    await call('PUT /api/org/{org}/account/settings', {
+      url: '/api/org/doughmain/account/settings',
+      headers: auth,
+      payload: { name: { first: 'Grace' }, company: 'Navy' },
+    });
+
+    const form = multipart([
+      { name: 'upload_preset', value: 'doughmain' },
+      { name: 'tags', value: 'flcms' },
+      { name: 'file', filename: 'me.png', type: 'image/png', data: PNG_1X1 },
+    ]);
+    const uploaded = await call('POST /api/upload', {
+      url: '/api/upload',
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
+    await call('POST /api/org/{org}/account/settings/profilePicture', {
+      url: '/api/org/doughmain/account/settings/profilePicture',
+      headers: auth,
+      payload: uploaded.body,
+    });
+    await call('GET /api/org/{org}/account/settings', {
+      url: '/api/org/doughmain/account/settings',
+      headers: auth,
+    });
+    await call('DELETE /api/org/{org}/account/settings/profilePicture', {
+      url: '/api/org/doughmain/account/settings/profilePicture',
+      headers: auth,
+    });
+
+    await call('GET /api/org/{org}/workbook', {
+      url: '/api/org/doughmain/workbook',
+      headers: auth,
+    });
+    await call('PUT /api/org/{org}/workbook', {
+      url: '/api/org/doughmain/workbook',
+      headers: auth,
+      payload: {
+        workbook: {
+          general: { data: {}, updatedAt: new Date().toISOString(), completedPages: [] },
+          topics: {
+            budgeting: [
+              {
+                name: 'New Worksheet',
+                data: { income: 100 },
+                updatedAt: new Date().toISOString(),
+                completedPages: ['budgeting-p1'],
+              },
+            ],
+          },
+          history: { topicId: 'budgeting', pageId: 'budgeting-p1', worksheetIndex: 0 },
+        },
+      },
+    });
+    await call('PUT /api/org/{org}/workbook', {
+      url: '/api/org/doughmain/workbook',
+      headers: auth,
+      payload: { workbook: 'nope' },
+    });
+    await call('GET /api/org/{org}/topic/{topicId}', {
+      url: '/api/org/doughmain/topic/budgeting?locale=fr-CA',
+    });
+    await call('GET /api/org/{org}/topic/{topicId}', { url: '/api/org/doughmain/topic/general' });
+    await call('GET /api/org/{org}/topic/{topicId}', {
+      url: '/api/org/doughmain/topic/secret-topic',
+    });
+    await call('GET /api/org/{org}/{id}/content', {
+      url: '/api/org/doughmain/long-read/content?parent=budgeting-p1',
+    });
+    await call('GET /api/org/{org}/{id}/content/', {
+      url: '/api/org/doughmain/long-read/content/?locale=fr-CA',
+    });
+    await call('GET /api/org/{org}/{id}/content', { url: '/api/org/doughmain/nothing/content' });
+    const grade = await call('GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade', {
+      url: '/api/org/doughmain/topic/budgeting/worksheet/0/grade',
+      headers: auth,
+    });
+    expect(grade.body.scores.score).toBe(1);
+    await call('GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade', {
+      url: '/api/org/doughmain/topic/budgeting/worksheet/-1/grade',
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/search', { url: '/api/org/doughmain/search?keywords=budget' });
+    await call('GET /api/org/{org}/search', {
+      url: '/api/org/doughmain/search?keywords=x&locale=%',
+    });
+    await call('POST /api/org/{org}/analytics/events', {
+      url: '/api/org/doughmain/analytics/events',
+      headers: auth,
+      payload: {
+        name: 'UPLOAD_FILE',
+        category: 'UPLOAD',
+        data: { email: learner.email, fileName: 'a.pdf', topicName: 'T', pageName: 'P' },
+      },
+    });
+
+    // The store (local checkout): purchase, see, cancel, pay.
+    await call('POST /api/org/{org}/bundle/{bundleId}/purchase', {
+      url: '/api/org/doughmain/bundle/bundle-1/purchase',
+      headers: auth,
+      payload: { quantity: 0 },
+    });
+    const bought = await call('POST /api/org/{org}/bundle/{bundleId}/purchase', {
+      url: '/api/org/doughmain/bundle/bundle-1/purchase',
+      headers: auth,
+      payload: { quantity: 2, locale: 'en-US' },
+    });
+    const cancelledId = String(bought.body.checkoutSession.url).split('/').pop()!;
+    await call('GET /api/org/{org}/order/{orderId}', {
+      url: `/api/org/doughmain/order/${cancelledId}`,
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/order/{orderId}', {
+      url: '/api/org/doughmain/order/nope',
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/order/{orderId}/cancel', {
+      url: `/api/org/doughmain/order/${cancelledId}/cancel`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/order/{orderId}/pay', {
+      url: `/api/org/doughmain/order/${cancelledId}/pay`,
+      headers: auth,
+    });
+    const second = await call('POST /api/org/{org}/bundle/{bundleId}/purchase', {
+      url: '/api/org/doughmain/bundle/bundle-1/purchase',
+      headers: auth,
+      payload: { quantity: 5 },
+    });
+    const paidId = String(second.body.checkoutSession.url).split('/').pop()!;
+    const paid = await call('POST /api/org/{org}/order/{orderId}/pay', {
+      url: `/api/org/doughmain/order/${paidId}/pay`,
+      headers: auth,
+    });
+    expect(paid.body.order.status).toBe('fulfilled');
+    await call('POST /api/org/{org}/order/{orderId}/cancel', {
+      url: `/api/org/doughmain/order/${paidId}/cancel`,
+      headers: auth,
+    });
+    const mine = await call('GET /api/org/{org}/order', {
+      url: '/api/org/doughmain/order',
+      headers: auth,
+    });
+    expect(mine.body.orders.map((o: { _id: string }) => o._id).sort()).toEqual(
+      [cancelledId, paidId].sort(),
+    );
+    await call('GET /api/org/{org}/order', { url: '/api/org/doughmain/order' });
+    const seats = await call('GET /api/org/{org}/order/{orderId}/invites', {
+      url: `/api/org/doughmain/order/${paidId}/invites`,
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/order/{orderId}/invites', {
+      url: `/api/org/doughmain/order/${paidId}/invites`,
+    });
+    const [seatA, seatB] = seats.body.invites.map((i: { _id: string }) => i._id);
+    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send', {
+      url: `/api/org/doughmain/order/${paidId}/invites/${seatA}/send`,
+      headers: auth,
+      payload: { email: 'friend@example.com' },
+    });
+    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send', {
+      url: `/api/org/doughmain/order/${paidId}/invites/${seatA}/send`,
+      headers: auth,
+      payload: { email: 'not an email' },
+    });
+    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke', {
+      url: `/api/org/doughmain/order/${paidId}/invites/${seatB}/revoke`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke', {
+      url: `/api/org/doughmain/order/${paidId}/invites/nope/revoke`,
+      headers: auth,
+    });
+
+    // A signed-in learner accepts a seat: joins; a second time is a conflict; a visitor 401.
+    const seatC = seats.body.invites[2]._id as string;
+    const taker = await signup(t.app, 'doughmain');
+    await call('POST /api/org/{org}/invite/{inviteId}/accept', {
+      url: `/api/org/doughmain/invite/${seatC}/accept`,
+      headers: bearer(taker.token),
+    });
+    await call('POST /api/org/{org}/invite/{inviteId}/accept', {
+      url: `/api/org/doughmain/invite/${seatC}/accept`,
+      headers: bearer(taker.token),
+    });
+    await call('POST /api/org/{org}/invite/{inviteId}/accept', {
+      url: `/api/org/doughmain/invite/${seatC}/accept`,
+    });
+
+    await call('POST /api/org/{org}/logout', { url: '/api/org/doughmain/logout', headers: auth });
+    await call('POST /api/org/{org}/logout', { url: '/api/org/doughmain/logout', headers: auth });
+
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(routes.sort()).toEqual(Object.keys(ANSWERS).sort());
+    for (const route of routes) {
+      const statuses = seen.get(route) ?? [];
+      expect(
+        statuses.some((s) => s < 300),
+        `${route} was called with success: ${statuses.join(',')}`,
+      ).toBe(true);
+    }
+  });
+});

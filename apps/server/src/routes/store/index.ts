@@ -1,0 +1,274 @@
+import {
+  accountAnswerSchema,
+  checkoutSessionAnswerSchema,
+  inviteAnswerSchema,
+  invitesAnswerSchema,
+  localeQueryObjectSchema,
+  orderAnswerSchema,
+  ordersAnswerSchema,
+  orgParamsSchema,
+  purchaseBodySchema,
+  sendInviteBodySchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../http/request-context';
+import type { Services } from '../../services';
+import { errorBodySchema, idSchema } from '../org/schemas';
+
+/** The webhook's answer. */
+const RECEIVED = '{"received":true}';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  503: errorBodySchema,
+};
+
+const bundleParams = orgParamsSchema.extend({ bundleId: idSchema });
+const orderParams = orgParamsSchema.extend({
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be an order id'),
+});
+
+const inviteParams = orderParams.extend({
+  inviteId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation id'),
+});
+
+const acceptParams = orgParamsSchema.extend({ inviteId: inviteParams.shape.inviteId });
+
+/** The store: purchases, the buyer's orders and the local checkout (docs/design.md §9). */
+export const storeRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { store, accounts } = services;
+    // Payments recorded and acknowledged but not yet fulfilled (a process stopped in between) are
+    // fulfilled as soon as the app is ready; the worker stops when the app closes.
+    app.addHook('onReady', async () => {
+      void store.processReceived();
+    });
+    app.addHook('onClose', async () => store.stop());
+
+    app.post(
+      '/api/org/:org/bundle/:bundleId/purchase',
+      {
+        schema: {
+          tags: ['store'],
+          summary:
+            'Buy seats of a bundle: makes a pending order priced by the server and answers where to pay',
+          params: bundleParams,
+          querystring: localeQueryObjectSchema,
+          body: purchaseBodySchema,
+          response: { 200: checkoutSessionAnswerSchema, 429: errorBodySchema, ...errors },
+        },
+        // Each purchase opens a session at the payment provider.
+        config: {
+          session: 'required',
+          rateLimit: { max: 60 * services.rateLimitScale, timeWindow: '1 minute' },
+        },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        const checkoutSession = await store.purchase(
+          org,
+          viewer,
+          request.params.bundleId,
+          request.body,
+          locale,
+        );
+        return { checkoutSession };
+      },
+    );
+
+    app.get(
+      '/api/org/:org/order',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'The signed-in learner’s orders, newest first',
+          params: orgParamsSchema,
+          querystring: localeQueryObjectSchema,
+          response: { 200: ordersAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        return { orders: await store.orders(org, viewer, locale) };
+      },
+    );
+
+    app.get(
+      '/api/org/:org/order/:orderId',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'One of the signed-in learner’s orders',
+          params: orderParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: orderAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        return { order: await store.order(org, viewer, request.params.orderId, locale) };
+      },
+    );
+
+    app.post(
+      '/api/org/:org/order/:orderId/pay',
+      {
+        schema: {
+          tags: ['store'],
+          summary:
+            'The local checkout’s Pay button (PAYMENTS=local only): fulfils the order through the provider path',
+          params: orderParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: orderAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        return { order: await store.pay(org, viewer, request.params.orderId, locale) };
+      },
+    );
+
+    app.post(
+      '/api/org/:org/order/:orderId/cancel',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Cancel a pending order (a fulfilled one answers 409)',
+          params: orderParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: orderAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        return { order: await store.cancel(org, viewer, request.params.orderId, locale) };
+      },
+    );
+
+    app.get(
+      '/api/org/:org/order/:orderId/invites',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'The seats of one of the learner’s orders, as invitations',
+          params: orderParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: invitesAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer } = signedIn(request);
+        return { invites: await store.invites(org, viewer, request.params.orderId) };
+      },
+    );
+
+    app.post(
+      '/api/org/:org/order/:orderId/invites/:inviteId/send',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Address an unused seat to an email and mail the invitation',
+          params: inviteParams,
+          querystring: localeQueryObjectSchema,
+          body: sendInviteBodySchema,
+          response: { 200: inviteAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        const { orderId, inviteId } = request.params;
+        return {
+          invite: await store.sendInvite(org, viewer, orderId, inviteId, request.body, locale),
+        };
+      },
+    );
+
+    app.post(
+      '/api/org/:org/order/:orderId/invites/:inviteId/revoke',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Revoke an unused seat (409 when it was used)',
+          params: inviteParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: inviteAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer } = signedIn(request);
+        const { orderId, inviteId } = request.params;
+        return { invite: await store.revokeInvite(org, viewer, orderId, inviteId) };
+      },
+    );
+
+    app.post(
+      '/api/org/:org/invite/:inviteId/accept',
+      {
+        schema: {
+          tags: ['store'],
+          summary:
+            'The signed-in learner uses a seat invitation and joins its group (409 when already a member)',
+          params: acceptParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: accountAnswerSchema, ...errors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer, locale } = signedIn(request);
+        return {
+          account: await accounts.acceptInvite(org, viewer.userId, request.params.inviteId, locale),
+        };
+      },
+    );
+
+    // Stripe's webhook, in a scope of its own: its body is kept raw (the signature is computed
+    // over the exact bytes), which no other route wants.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: 1_048_576 },
+        (_r, body, done) => done(null, body),
+      );
+      scope.post(
+        '/api/payments/stripe/webhook',
+        {
+          // Not part of the browser's API: Stripe calls it (docs/configuration.md).
+          schema: { hide: true },
+        },
+        async (request, reply) => {
+          const signature = request.headers['stripe-signature'];
+          await store.stripeWebhook(
+            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            typeof signature === 'string' ? signature : undefined,
+          );
+          // Pre-serialised: the answer never changes.
+          return reply
+            .code(200)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send(RECEIVED);
+        },
+      );
+    });
+  };

@@ -1,0 +1,658 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  localise,
+  priceForSeats,
+  resolveLocale,
+  type InviteView,
+  type OrderView,
+  type PaymentProviderName,
+  type PurchaseBody,
+  type SendInviteBody,
+} from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Mailer } from '../adapters/mail/mailer';
+import type { LocalPayments } from '../adapters/payments/local';
+import { BadSignatureError, type PaymentConfirmation } from '../adapters/payments/payments';
+import type { StripePayments } from '../adapters/payments/stripe';
+import type { Db } from '../db/database';
+import { findUser, loginKey } from '../db/repositories/accounts';
+import { inTransaction } from '../db/repositories/executor';
+import {
+  addressInvite,
+  findInviteOfOrder,
+  insertSeatInvites,
+  invitesOfOrder,
+  revokeInvite,
+  type Invite,
+} from '../db/repositories/invites';
+import { makeGroupAdmin } from '../db/repositories/memberships';
+import {
+  claimPaymentEvent,
+  findOrder,
+  findOrderById,
+  insertOrder,
+  moveOrder,
+  ordersOf,
+  receivedPaymentEvents,
+  recordPaymentEvent,
+  setProviderSession,
+  type Order,
+} from '../db/repositories/orders';
+import {
+  bundleOf,
+  findOrganisationById,
+  type OrganisationRecord,
+} from '../db/repositories/organisations';
+import { assertMayBuy, ownsOrder, type Viewer } from '../policies';
+import { conflict, invalid, notFound, SESSION_ENDED, unauthenticated, unavailable } from './errors';
+import { inviteMail, receiptMail } from './mail-templates';
+import type { SiteLinks } from './site-links';
+import type { ViewerService } from './viewer-service';
+
+export const BUNDLE_NOT_FOUND = 'Bundle not found';
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
+export const ORDER_ALREADY_PAID = 'A paid order cannot be cancelled.';
+export const NO_LOCAL_CHECKOUT = 'This site takes payments through its payment provider.';
+export const NO_STRIPE = 'Stripe payments are not configured on this site.';
+export const INVITE_NOT_FOUND = 'Invitation not found';
+export const INVITE_TAKEN = 'This invitation has already been used or revoked.';
+export const ORDER_NOT_FULFILLED = 'The seats of this order are not paid yet.';
+export const PROVIDER_UNAVAILABLE =
+  'The payment provider cannot be reached. Please try again in a moment.';
+
+/** What a payment confirmation did. */
+export type FulfilOutcome =
+  | 'fulfilled'
+  /** This event was handled before. */
+  | 'duplicate'
+  /** Another event fulfilled the order first. */
+  | 'already-fulfilled'
+  /** The amount, currency or provider is not the order's: nothing is done. */
+  | 'mismatch'
+  | 'unknown-order';
+
+/** What receiving a payment confirmation did (before its fulfilment). */
+export type ReceiveOutcome =
+  /** Durably recorded as `received`: the worker fulfils it. */
+  | 'recorded'
+  /** Recorded before (by this process or another). */
+  | 'duplicate'
+  | 'mismatch'
+  | 'unknown-order';
+
+/** Lets the event loop read sockets (pending requests) before the next piece of background work. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Received events fulfilled per query of the worker. */
+const WORKER_BATCH = 100;
+/** After a failed pass, the worker tries again this much later (and at each new event). */
+const WORKER_RETRY_MS = 5_000;
+/**
+ * The worker starts once no webhook has come for this long, so that a burst of deliveries is
+ * answered before the fulfilments run (they share the process's one thread)…
+ */
+const WORKER_QUIET_MS = 10;
+/** …but at most this long after the first event that waits for it. */
+const WORKER_MAX_WAIT_MS = 500;
+
+const now = () => new Date().toISOString();
+/** Invitation ids: 128 random bits, unguessable. */
+const newInviteId = () => randomBytes(16).toString('base64url');
+
+/**
+ * The store (docs/design.md §9): orders priced by the server, checkout through the payment
+ * provider, and fulfilment exactly once from the provider's confirmation.
+ *
+ * Seats: buying N seats makes the buyer an administrator (and so a member) of the bundle's user
+ * group without using a seat, and makes N invitations to the group.
+ */
+export class StoreService {
+  /**
+   * Confirmations being handled or handled lately in this process, by event id: a duplicate
+   * delivery shares the first one's outcome instead of asking the database again. The database
+   * (event id key, conditional update) still decides across processes and after this is gone.
+   */
+  private readonly recentEvents = new LRUCache<string, Promise<ReceiveOutcome>>({
+    max: 10_000,
+    ttl: 600_000,
+  });
+  /** Passes of the worker asked for, and finished (see `processReceived`). */
+  private passesAsked = 0;
+  private passesDone = 0;
+  private working = false;
+  private readonly passWaiters: { pass: number; resolve: () => void }[] = [];
+  private retry: NodeJS.Timeout | undefined;
+  private quiet: NodeJS.Timeout | undefined;
+  private waitingSince = 0;
+  private stopped = false;
+  /** Receipts go out one at a time, each after the event loop has read its sockets. */
+  private mails: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly payments: LocalPayments | StripePayments,
+    private readonly links: SiteLinks,
+    private readonly mailer: Mailer,
+    private readonly viewers: ViewerService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Makes a pending order of `quantity` seats and answers where the browser goes to pay. */
+  async purchase(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    bundleId: string,
+    body: PurchaseBody,
+    requestLocale: string,
+  ): Promise<{ url: string }> {
+    const bundle = await bundleOf(this.db, org.id, bundleId);
+    if (!bundle) throw notFound(BUNDLE_NOT_FOUND);
+    assertMayBuy(viewer, bundle, body.quantity);
+    const buyer = await findUser(this.db, org.id, viewer.userId);
+    if (!buyer) throw unauthenticated(SESSION_ENDED);
+    const price = priceForSeats(bundle, body.quantity);
+    const at = now();
+    const order: Order = {
+      id: randomUUID(),
+      orgId: org.id,
+      userId: viewer.userId,
+      bundleId: bundle._id,
+      bundleName: bundle.name,
+      userGroupId: bundle.userGroup,
+      quantity: body.quantity,
+      unitCents: price.unitCents,
+      percentOff: price.percentOff,
+      totalCents: price.totalCents,
+      currency: 'usd',
+      status: 'pending',
+      provider: this.payments.name,
+      providerSessionId: null,
+      locale: resolveLocale(body.locale ?? requestLocale, org.settings.locales),
+      createdAt: at,
+      updatedAt: at,
+      fulfilledAt: null,
+    };
+    await insertOrder(this.db, order);
+    const site = (path: string) => this.links.page(org, path);
+    let session;
+    try {
+      session = await this.payments.createCheckout({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        quantity: order.quantity,
+        description: localise(bundle.name, order.locale),
+        customerEmail: buyer.email,
+        successUrl: site(`/store?purchased=${encodeURIComponent(bundle._id)}`),
+        cancelUrl: site(`/bundle/${encodeURIComponent(bundle._id)}`),
+      });
+    } catch (err) {
+      this.log.error({ err, orderId: order.id }, 'checkout session not created');
+      await moveOrder(this.db, order.id, ['pending'], 'cancelled', now());
+      throw unavailable(PROVIDER_UNAVAILABLE);
+    }
+    await setProviderSession(this.db, order.id, session.id, now());
+    return { url: session.url };
+  }
+
+  /** The viewer's own order; anyone else's is unknown. */
+  private async ownOrder(org: OrganisationRecord, viewer: Viewer, orderId: string) {
+    const order = await findOrder(this.db, org.id, orderId);
+    if (!order || !ownsOrder(viewer, order)) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  async order(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    locale: string,
+  ): Promise<OrderView> {
+    return orderView(await this.ownOrder(org, viewer, orderId), locale);
+  }
+
+  /** The viewer's orders, newest first (at most 500). */
+  async orders(org: OrganisationRecord, viewer: Viewer, locale: string): Promise<OrderView[]> {
+    if (!viewer.userId) return [];
+    return (await ordersOf(this.db, org.id, viewer.userId)).map((o) => orderView(o, locale));
+  }
+
+  /**
+   * The local checkout's Pay button (PAYMENTS=local only): the server confirms the order's own
+   * amount, signed, and fulfils it through the same path as a provider's webhook.
+   */
+  async pay(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    locale: string,
+  ): Promise<OrderView> {
+    if (this.payments.name !== 'local') throw notFound(NO_LOCAL_CHECKOUT);
+    const order = await this.ownOrder(org, viewer, orderId);
+    if (order.status === 'fulfilled') return orderView(order, locale);
+    if (order.status !== 'pending') throw conflict(ORDER_NOT_PAYABLE);
+    const signed = this.payments.confirm(order);
+    await this.fulfil(this.payments.verify(signed), 'local');
+    return orderView(await this.ownOrder(org, viewer, orderId), locale);
+  }
+
+  /** Cancels a pending order (the checkout's Cancel); a fulfilled one cannot be (409). */
+  async cancel(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    locale: string,
+  ): Promise<OrderView> {
+    const order = await this.ownOrder(org, viewer, orderId);
+    if (order.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+    if (order.status === 'pending' || order.status === 'paid') {
+      const moved = await moveOrder(this.db, order.id, ['pending', 'paid'], 'cancelled', now());
+      const after = await this.ownOrder(org, viewer, orderId);
+      if (!moved && after.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+      return orderView(after, locale);
+    }
+    return orderView(order, locale);
+  }
+
+  /** The seats of the viewer's fulfilled order, as invitations. */
+  async invites(org: OrganisationRecord, viewer: Viewer, orderId: string): Promise<InviteView[]> {
+    const order = await this.ownOrder(org, viewer, orderId);
+    const invites = await invitesOfOrder(this.db, org.id, order.id);
+    return invites.map(inviteView);
+  }
+
+  /**
+   * Addresses an unused seat to an email and mails the invitation (in `locale`). Sending again,
+   * to the same or another email, re-addresses it: only that email can then use it.
+   */
+  async sendInvite(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    inviteId: string,
+    body: SendInviteBody,
+    requestLocale: string,
+  ): Promise<InviteView> {
+    const { order, invite } = await this.ownInvite(org, viewer, orderId, inviteId);
+    if (!(await addressInvite(this.db, invite.id, loginKey(body.email))))
+      throw conflict(INVITE_TAKEN);
+    // Read again: the link depends on whether the new address already has an account.
+    const view = inviteView((await findInviteOfOrder(this.db, org.id, order.id, invite.id))!);
+    const buyer = await findUser(this.db, org.id, order.userId);
+    const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
+    const from = buyer ? `${buyer.first_name} ${buyer.last_name}`.trim() || buyer.username : '';
+    void this.mailer
+      .send(
+        inviteMail(
+          org.settings,
+          locale,
+          body.email,
+          {
+            from: from || localise(org.settings.name, locale),
+            bundleName: localise(order.bundleName, locale),
+          },
+          this.links.page(org, view.link),
+        ),
+      )
+      .catch((err: unknown) => this.log.error({ err, inviteId }, 'invitation not sent'));
+    return view;
+  }
+
+  /** Revokes an unused seat (409 when it was used). */
+  async revokeInvite(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    inviteId: string,
+  ): Promise<InviteView> {
+    const { invite } = await this.ownInvite(org, viewer, orderId, inviteId);
+    if (invite.revokedAt) return inviteView(invite);
+    if (!(await revokeInvite(this.db, invite.id, now()))) throw conflict(INVITE_TAKEN);
+    const after = await findInviteOfOrder(this.db, org.id, orderId, inviteId);
+    return inviteView(after!);
+  }
+
+  private async ownInvite(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    orderId: string,
+    inviteId: string,
+  ): Promise<{ order: Order; invite: Invite }> {
+    const order = await this.ownOrder(org, viewer, orderId);
+    if (order.status !== 'fulfilled') throw conflict(ORDER_NOT_FULFILLED);
+    const invite = await findInviteOfOrder(this.db, org.id, order.id, inviteId);
+    if (!invite) throw notFound(INVITE_NOT_FOUND);
+    return { order, invite };
+  }
+
+  /**
+   * A Stripe webhook: signature checked on the raw body (400 when missing or wrong, and nothing
+   * changes); a paid Checkout Session is recorded, and answered, before the worker fulfils its
+   * order; other events are acknowledged.
+   */
+  async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    if (this.payments.name !== 'stripe') throw notFound(NO_STRIPE);
+    let notification;
+    try {
+      notification = this.payments.parseWebhook(rawBody, signature);
+    } catch (err) {
+      if (err instanceof BadSignatureError) throw invalid(err.message);
+      throw err;
+    }
+    // A genuine delivery while the worker waits for quiet: it waits on (processReceivedSoon).
+    if (this.quiet !== undefined) this.processReceivedSoon();
+    if (notification.kind === 'ignored') {
+      this.log.debug({ eventId: notification.eventId, type: notification.type }, 'event ignored');
+      return;
+    }
+    if (notification.kind === 'expired') {
+      const order = await findOrderById(this.db, notification.orderId);
+      if (order?.provider === 'stripe')
+        await moveOrder(this.db, order.id, ['pending'], 'expired', now());
+      return;
+    }
+    // Answered once the event is durably recorded; the worker fulfils it.
+    await this.receive(notification.confirmation, 'stripe');
+  }
+
+  /**
+   * Fulfils an order exactly once, from a confirmation whose authenticity the adapter checked, and
+   * waits for it (the local checkout's Pay): the confirmation is recorded as the webhook records
+   * it, then the worker's pass fulfils it.
+   */
+  async fulfil(
+    confirmation: PaymentConfirmation,
+    provider: PaymentProviderName,
+  ): Promise<FulfilOutcome> {
+    const received = await this.receive(confirmation, provider);
+    if (received === 'mismatch' || received === 'unknown-order') return received;
+    await this.processReceived();
+    return received === 'recorded' ? 'fulfilled' : 'duplicate';
+  }
+
+  /**
+   * Records a paid confirmation durably, once per event id, and wakes the worker: the webhook
+   * answers after this. A duplicate delivery shares the first one's recording in this process
+   * (no database work); across processes the event id key decides. The amount, currency and
+   * provider are checked against the order first: a mismatch or an unknown order is logged,
+   * acknowledged and not recorded (a retry of the same event is checked again).
+   */
+  async receive(
+    confirmation: PaymentConfirmation,
+    provider: PaymentProviderName,
+  ): Promise<ReceiveOutcome> {
+    const key = `${provider}:${confirmation.eventId}`;
+    const seen = this.recentEvents.get(key);
+    if (seen) {
+      const outcome = await seen.catch(() => undefined);
+      // A mismatch or an unknown order is checked again: the same event id carries the same body.
+      if (outcome === 'recorded' || outcome === 'duplicate') return 'duplicate';
+    }
+    const recording = this.record(key, confirmation, provider);
+    this.recentEvents.set(key, recording);
+    recording.catch(() => this.recentEvents.delete(key));
+    return recording;
+  }
+
+  private async record(
+    key: string,
+    confirmation: PaymentConfirmation,
+    provider: PaymentProviderName,
+  ): Promise<ReceiveOutcome> {
+    // One statement: recorded only when the order exists with this provider, amount and currency.
+    const recorded = await recordPaymentEvent(this.db, {
+      id: key,
+      orderId: confirmation.orderId,
+      provider,
+      amountCents: confirmation.amountCents,
+      currency: confirmation.currency,
+      type: confirmation.type,
+      at: now(),
+    });
+    if (recorded) {
+      this.processReceivedSoon();
+      return 'recorded';
+    }
+    // Nothing recorded: a duplicate (another process recorded it), or no order matches.
+    const order = await findOrderById(this.db, confirmation.orderId);
+    if (!order) {
+      this.log.warn({ eventId: confirmation.eventId }, 'payment for an unknown order');
+      return 'unknown-order';
+    }
+    if (
+      order.provider !== provider ||
+      confirmation.amountCents !== order.totalCents ||
+      confirmation.currency !== order.currency
+    ) {
+      this.log.warn(
+        {
+          eventId: confirmation.eventId,
+          orderId: order.id,
+          paid: {
+            amountCents: confirmation.amountCents,
+            currency: confirmation.currency,
+            provider,
+          },
+          expected: {
+            amountCents: order.totalCents,
+            currency: order.currency,
+            provider: order.provider,
+          },
+        },
+        'payment does not match its order: not fulfilled',
+      );
+      return 'mismatch';
+    }
+    // Recorded by another process: its worker fulfils it, or ours does if that one stopped.
+    this.processReceivedSoon();
+    return 'duplicate';
+  }
+
+  /**
+   * The worker: fulfils every event recorded but not yet fulfilled, oldest first, one
+   * transaction each. It runs when the app is ready (events a stopped process recorded and
+   * acknowledged) and after each recording; the promise settles after a whole pass that began
+   * after the call. Each event waits for the event loop to read its sockets first, so pending
+   * webhook deliveries are answered before fulfilments run.
+   */
+  processReceived(): Promise<void> {
+    const pass = ++this.passesAsked;
+    const done = new Promise<void>((resolve) => this.passWaiters.push({ pass, resolve }));
+    if (!this.working) void this.work();
+    return done;
+  }
+
+  /** Stops the worker (the app closes); a pass under way ends after its current event. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearTimeout(this.quiet);
+  }
+
+  /**
+   * Runs the worker once webhooks have been quiet for WORKER_QUIET_MS (at most WORKER_MAX_WAIT_MS
+   * after the first call that waits), rather than between the deliveries of a burst.
+   */
+  private processReceivedSoon(): void {
+    const at = Date.now();
+    if (this.quiet === undefined) this.waitingSince = at;
+    else clearTimeout(this.quiet);
+    const wait = Math.min(
+      WORKER_QUIET_MS,
+      Math.max(0, this.waitingSince + WORKER_MAX_WAIT_MS - at),
+    );
+    this.quiet = setTimeout(() => {
+      this.quiet = undefined;
+      void this.processReceived();
+    }, wait);
+    this.quiet.unref();
+  }
+
+  private async work(): Promise<void> {
+    this.working = true;
+    try {
+      while (this.passesDone < this.passesAsked && !this.stopped) {
+        const pass = this.passesAsked;
+        await yieldToIo();
+        try {
+          await this.pass();
+        } catch (err) {
+          // The events stay received: the next recording, the retry or a restart fulfils them.
+          this.log.error({ err }, 'payment worker failed; retrying');
+          clearTimeout(this.retry);
+          if (!this.stopped) {
+            this.retry = setTimeout(() => void this.processReceived(), WORKER_RETRY_MS);
+            this.retry.unref();
+          }
+        }
+        this.passesDone = pass;
+        for (let i = this.passWaiters.length - 1; i >= 0; i--) {
+          const waiter = this.passWaiters[i]!;
+          if (waiter.pass <= pass) {
+            this.passWaiters.splice(i, 1);
+            waiter.resolve();
+          }
+        }
+      }
+    } finally {
+      this.working = false;
+      if (this.stopped) for (const waiter of this.passWaiters.splice(0)) waiter.resolve();
+    }
+  }
+
+  /**
+   * Fulfils every received event. One that fails stays received and is passed over, so that it
+   * does not hold up the events behind it; the pass then fails, and the retry tries it again.
+   */
+  private async pass(): Promise<void> {
+    const failed = new Map<string, unknown>();
+    for (;;) {
+      const batch = await receivedPaymentEvents(this.db, WORKER_BATCH + failed.size);
+      const todo = batch.filter((event) => !failed.has(event.id));
+      for (const event of todo) {
+        if (this.stopped) return;
+        try {
+          await this.fulfilReceived(event);
+        } catch (err) {
+          failed.set(event.id, err);
+          this.log.error({ err, eventId: event.id }, 'payment event not fulfilled; retrying later');
+        }
+        await yieldToIo();
+      }
+      if (batch.length < WORKER_BATCH + failed.size || todo.length === 0) break;
+    }
+    if (failed.size) throw new Error(`${failed.size} payment event(s) could not be fulfilled`);
+  }
+
+  /**
+   * Fulfils one received event, in one transaction: the event is claimed (`received` → `done`,
+   * a conditional UPDATE: of two workers one claims it), the order moves to fulfilled with a
+   * conditional UPDATE (a second event of the order moves nothing and stops here), the buyer
+   * becomes an administrator of the group and the order's seats become invitations. Only the
+   * transaction that fulfilled sends the receipt, after its commit. A confirmed payment also
+   * fulfils an order cancelled or expired meanwhile: the money was taken.
+   */
+  private async fulfilReceived(event: { id: string; orderId: string }): Promise<FulfilOutcome> {
+    const order = await findOrderById(this.db, event.orderId);
+    const at = now();
+    const outcome = await inTransaction(this.db, async (tx): Promise<FulfilOutcome> => {
+      if (!(await claimPaymentEvent(tx, event.id))) return 'duplicate';
+      if (!order) return 'unknown-order';
+      const moved = await moveOrder(
+        tx,
+        order.id,
+        ['pending', 'paid', 'cancelled', 'expired'],
+        'fulfilled',
+        at,
+      );
+      if (!moved) return 'already-fulfilled';
+      await makeGroupAdmin(tx, {
+        orgId: order.orgId,
+        groupId: order.userGroupId,
+        userId: order.userId,
+      });
+      await insertSeatInvites(tx, {
+        orgId: order.orgId,
+        groupId: order.userGroupId,
+        orderId: order.id,
+        ids: Array.from({ length: order.quantity }, newInviteId),
+        at,
+      });
+      return 'fulfilled';
+    });
+    if (outcome !== 'fulfilled' || !order) {
+      this.log.debug({ eventId: event.id, orderId: event.orderId, outcome }, 'payment seen before');
+      return outcome;
+    }
+    this.viewers.forget(order.orgId, order.userId);
+    this.log.info({ orderId: order.id, quantity: order.quantity }, 'order fulfilled');
+    this.mails = this.mails
+      .then(yieldToIo)
+      .then(() => this.sendReceipt(order))
+      .catch((err: unknown) => this.log.error({ err, orderId: order.id }, 'receipt not sent'));
+    return outcome;
+  }
+
+  private async sendReceipt(order: Order): Promise<void> {
+    const org = await findOrganisationById(this.db, order.orgId);
+    const buyer = org && (await findUser(this.db, org.id, order.userId));
+    if (!org || !buyer) return;
+    const name = `${buyer.first_name} ${buyer.last_name}`.trim() || buyer.username;
+    await this.mailer.send(
+      receiptMail(
+        org.settings,
+        order.locale,
+        { email: buyer.email, name },
+        {
+          id: order.id,
+          bundleName: localise(order.bundleName, order.locale),
+          quantity: order.quantity,
+          unitCents: order.unitCents,
+          percentOff: order.percentOff,
+          totalCents: order.totalCents,
+        },
+        this.links.page(org, '/store'),
+      ),
+    );
+  }
+}
+
+/** An order as its buyer sees it, the bundle's name in `locale`. */
+export function orderView(order: Order, locale: string): OrderView {
+  return {
+    _id: order.id,
+    bundleId: order.bundleId,
+    bundleName: localise(order.bundleName, locale),
+    quantity: order.quantity,
+    unitCents: order.unitCents,
+    percentOff: order.percentOff,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    status: order.status,
+    provider: order.provider,
+    createdAt: order.createdAt,
+  };
+}
+
+/**
+ * The view of a seat: who it is for (or who took it), and its link, which goes to sign-in when
+ * its email already has an account.
+ */
+function inviteView(invite: Invite): InviteView {
+  const id = encodeURIComponent(invite.id);
+  let link = `/signup?inviteId=${id}`;
+  if (invite.emailKey) {
+    const email = encodeURIComponent(invite.emailKey);
+    link = invite.addresseeHasAccount
+      ? `/signin?email=${email}&inviteId=${id}`
+      : `/signup?email=${email}&inviteId=${id}`;
+  }
+  return {
+    _id: invite.id,
+    email: invite.emailKey ?? invite.usedByEmail,
+    status: invite.usedBy ? 'used' : invite.revokedAt ? 'revoked' : 'open',
+    createdAt: invite.createdAt,
+    usedAt: invite.usedAt,
+    link,
+  };
+}

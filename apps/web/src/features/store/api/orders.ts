@@ -1,0 +1,105 @@
+import type { InviteView, OrderView } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, orgPath, requestJson } from '../../../lib/api/client';
+
+function orderPath(alias: string, orderId: string, action = ''): string {
+  return orgPath(alias, `/order/${encodeURIComponent(orderId)}${action}`);
+}
+
+/** `viewer` is part of the key: only the buyer may read an order. */
+export const orderKeys = {
+  list: (alias: string, viewer: string) => ['orders', alias, viewer] as const,
+  detail: (alias: string, orderId: string, viewer: string) =>
+    ['order', alias, orderId, viewer] as const,
+  invites: (alias: string, orderId: string, viewer: string) =>
+    ['order', alias, orderId, viewer, 'invites'] as const,
+};
+
+/** GET /api/org/{alias}/order: the signed-in learner's orders, newest first. */
+export function ordersQuery(alias: string, viewer: string) {
+  return queryOptions({
+    queryKey: orderKeys.list(alias, viewer),
+    queryFn: async ({ signal }) => {
+      const { orders } = await getJson<{ orders: OrderView[] }>(orgPath(alias, '/order'), signal);
+      return orders;
+    },
+  });
+}
+
+/** GET …/order/{orderId}/invites: the seats of a fulfilled order, as invitations. */
+export function invitesQuery(alias: string, orderId: string, viewer: string) {
+  return queryOptions({
+    queryKey: orderKeys.invites(alias, orderId, viewer),
+    queryFn: async ({ signal }) => {
+      const { invites } = await getJson<{ invites: InviteView[] }>(
+        orderPath(alias, orderId, '/invites'),
+        signal,
+      );
+      return invites;
+    },
+  });
+}
+
+function invitePath(alias: string, orderId: string, inviteId: string, action: string): string {
+  return orderPath(alias, orderId, `/invites/${encodeURIComponent(inviteId)}/${action}`);
+}
+
+/** POST …/invites/{inviteId}/send: addresses an open seat to `email` and mails the invitation. */
+export async function sendInvite(
+  alias: string,
+  orderId: string,
+  inviteId: string,
+  body: { email: string; locale?: string },
+): Promise<InviteView> {
+  const { invite } = await requestJson<{ invite: InviteView }>(
+    'POST',
+    invitePath(alias, orderId, inviteId, 'send'),
+    { body },
+  );
+  return invite;
+}
+
+/** POST …/invites/{inviteId}/revoke: an open seat's link stops working (a used seat: 409). */
+export async function revokeInvite(
+  alias: string,
+  orderId: string,
+  inviteId: string,
+): Promise<InviteView> {
+  const { invite } = await requestJson<{ invite: InviteView }>(
+    'POST',
+    invitePath(alias, orderId, inviteId, 'revoke'),
+    { body: {} },
+  );
+  return invite;
+}
+
+/** GET /api/org/{alias}/order/{orderId}: the signed-in buyer's order. */
+export function orderQuery(alias: string, orderId: string, viewer: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(alias, orderId, viewer),
+    queryFn: async ({ signal }) => {
+      const { order } = await getJson<{ order: OrderView }>(orderPath(alias, orderId), signal);
+      return order;
+    },
+  });
+}
+
+/** POST …/order/{orderId}/pay: the local test checkout's Pay (PAYMENTS=local only). */
+export async function payOrder(alias: string, orderId: string): Promise<OrderView> {
+  const { order } = await requestJson<{ order: OrderView }>(
+    'POST',
+    orderPath(alias, orderId, '/pay'),
+    { body: {} },
+  );
+  return order;
+}
+
+/** POST …/order/{orderId}/cancel: gives up a pending order. */
+export async function cancelOrder(alias: string, orderId: string): Promise<OrderView> {
+  const { order } = await requestJson<{ order: OrderView }>(
+    'POST',
+    orderPath(alias, orderId, '/cancel'),
+    { body: {} },
+  );
+  return order;
+}

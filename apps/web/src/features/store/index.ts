@@ -1,0 +1,5 @@
+import './store.css';
+
+export { BundlePage } from './components/bundle-page';
+export { CheckoutPage } from './components/checkout-page';
+export { StorePage } from './components/store-page';

@@ -1,0 +1,38 @@
+import type { BundleView, CheckoutSessionAnswer } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, orgPath, requestJson, withQuery } from './client';
+
+/** `viewer` is part of the key: the answer says which bundles the learner already owns. */
+export const bundleKeys = {
+  list: (alias: string, locale: string | null, viewer: string) =>
+    ['bundles', alias, locale, viewer] as const,
+};
+
+/** GET /api/org/{alias}/bundle?locale: the bundles on sale, loaded with the organisation. */
+export function bundlesQuery(alias: string, locale: string | null, viewer: string) {
+  return queryOptions({
+    queryKey: bundleKeys.list(alias, locale, viewer),
+    queryFn: async ({ signal }) => {
+      const path = withQuery(orgPath(alias, '/bundle'), { locale });
+      const { bundles } = await getJson<{ bundles: BundleView[] }>(path, signal);
+      return bundles;
+    },
+  });
+}
+
+/** Where the browser goes to pay: the provider's page, or the portal's own test checkout. */
+export type CheckoutSession = CheckoutSessionAnswer['checkoutSession'];
+
+/**
+ * POST /api/org/{alias}/bundle/{bundleId}/purchase (signed in): starts a checkout for
+ * `quantity` seats. The server prices it; nothing sent here changes the amount.
+ */
+export async function purchaseBundle(
+  alias: string,
+  bundleId: string,
+  body: { locale: string; quantity: number },
+): Promise<CheckoutSession> {
+  const path = orgPath(alias, `/bundle/${encodeURIComponent(bundleId)}/purchase`);
+  const { checkoutSession } = await requestJson<CheckoutSessionAnswer>('POST', path, { body });
+  return checkoutSession;
+}

@@ -1,0 +1,27 @@
+import type { TopicView } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, orgPath, withQuery } from './client';
+
+/**
+ * One key for a topic wherever it is read (the topic layout, the print view), so a screen
+ * opened from another shows at once from the cache.
+ */
+export const topicKeys = {
+  /** `viewer` tells viewers apart: private pages are in the answer for members only. */
+  detail: (alias: string, topicId: string, locale: string, viewer: string) =>
+    ['topic', alias, topicId, locale, viewer] as const,
+};
+
+/** GET /{org}/topic/{topicId}?locale: the topic with the pages this viewer may see. */
+export function topicQuery(alias: string, topicId: string, locale: string, viewer: string) {
+  return queryOptions({
+    queryKey: topicKeys.detail(alias, topicId, locale, viewer),
+    queryFn: async ({ signal }) => {
+      const path = withQuery(orgPath(alias, `/topic/${encodeURIComponent(topicId)}`), {
+        locale,
+      });
+      const { topic } = await getJson<{ topic: TopicView }>(path, signal);
+      return topic;
+    },
+  });
+}

@@ -1,0 +1,408 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newLearner, openSignedIn, signUpByApi, type Learner } from './support/accounts';
+import { expectNoAxeViolations, openApp } from './support/app';
+import { inviteLinkIn, waitForMail } from './support/mail';
+import { readPack, text } from './support/packs';
+
+/** The demo pack's bundles: Small Business Toolkit ($79) and Personal Finance Club ($29). */
+const pack = readPack('doughmain');
+const privateTopic = pack.topics?.find((topic) => topic._id === 'invoicing-and-getting-paid');
+
+/** No sideways scrolling: everything fits the viewport's width. */
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Focuses `locator` and presses Enter: the keyboard's way of pressing a button or link. */
+async function press(page: Page, locator: ReturnType<Page['getByRole']>) {
+  await locator.focus();
+  await page.keyboard.press('Enter');
+}
+
+test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
+  test('a visitor browses the cards and a bundle page; prices, tiers and the discount dialog', async ({
+    page,
+  }) => {
+    await openApp(page, '/store');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
+    const cards = page.getByRole('list', { name: 'Bundles' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: 'Small Business Toolkit' })).toContainText('$79.00');
+    await expect(cards.filter({ hasText: 'Personal Finance Club' })).toContainText('$29.00');
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await press(page, page.getByRole('link', { name: 'Small Business Toolkit' }));
+    await expect(page).toHaveURL('/bundle/small-business-toolkit');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Small Business Toolkit');
+    await expect(page.getByRole('link', { name: /Back to the store/ })).toHaveAttribute(
+      'href',
+      '/store',
+    );
+    await expect(page.getByText('$79.00 per seat')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What you get' })).toBeVisible();
+    await expect(page.getByText('Total for 1 seat: $79.00')).toBeVisible();
+
+    const seats = page.getByLabel('Number of seats');
+    await seats.fill('5');
+    await expect(page.getByText('Total for 5 seats: $355.50')).toBeVisible();
+    await expect(page.getByText(/Group discount: 10% off for 5 or more seats/)).toBeVisible();
+    await seats.fill('20');
+    await expect(page.getByText('Total for 20 seats: $1,264.00')).toBeVisible();
+
+    await press(page, page.getByRole('button', { name: 'Group discounts' }));
+    const dialog = page.getByRole('dialog', { name: 'Group discounts' });
+    await expect(dialog.getByRole('listitem')).toHaveText([
+      '5+ seats: 10% off',
+      '20+ seats: 20% off',
+    ]);
+    await expectNoAxeViolations(page);
+    await press(page, dialog.getByRole('button', { name: 'OK' }));
+    await expect(dialog).toBeHidden();
+
+    await seats.fill('01');
+    await press(page, page.getByRole('button', { name: 'Purchase' }));
+    await expect(page.getByText('Write the number without a leading zero.')).toBeVisible();
+    await expect(seats).toBeFocused();
+    await expect(seats).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+  });
+
+  test('prices read the fr-CA way, still in USD', async ({ page }) => {
+    await openApp(page, '/store');
+    await page.getByRole('button', { name: /^FR\b/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await expect(page.getByRole('link', { name: 'Trousse de la petite entreprise' })).toBeVisible();
+    await expect(page.getByText(/^79,00\s\$\sUS$/)).toBeVisible();
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    test(`store and bundle page fit ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await openApp(page, '/store');
+      await expectNoHorizontalScroll(page);
+      await openApp(page, '/bundle/small-business-toolkit');
+      await expectNoHorizontalScroll(page);
+    });
+  }
+
+  // Needs the server half of issue 11 (purchase, orders, local checkout, fulfilment).
+  test('a visitor buys one seat by keyboard: auth dialog, sign up, local checkout, popup, Purchased tab, private topic', async ({
+    page,
+  }) => {
+    const learner = newLearner('buyer');
+    await openApp(page, '/bundle/small-business-toolkit');
+    await expect(page.getByText(/You will sign in or create an account first/)).toBeVisible();
+    await press(page, page.getByRole('button', { name: 'Purchase' }));
+
+    const auth = page.getByRole('dialog', { name: 'Sign up' });
+    await expect(auth).toBeVisible();
+    await auth.getByLabel('Username').fill(learner.username);
+    await auth.getByLabel('Email').fill(learner.email);
+    await auth.getByLabel('Password').fill(learner.password);
+    await auth.getByLabel('Password').press('Enter');
+
+    await expect(page).toHaveURL(/\/checkout\/[\w-]+$/);
+    await expect(page.getByText('Test mode — no real payment')).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText('Small Business Toolkit');
+    await expect(summary).toContainText('$79.00');
+    await expectNoAxeViolations(page);
+    await press(page, page.getByRole('button', { name: 'Pay $79.00' }));
+
+    await expect(page).toHaveURL('/store?purchased=small-business-toolkit');
+    const popup = page.getByRole('dialog', { name: 'Checkout complete' });
+    await expect(popup).toContainText('You now have access to Small Business Toolkit.');
+    await expectNoAxeViolations(page);
+    await press(page, popup.getByRole('button', { name: 'OK' }));
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL('/store');
+
+    const all = page.getByRole('tab', { name: 'All bundles' });
+    await all.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Purchased' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const purchased = page.getByRole('tabpanel', { name: 'Purchased' });
+    await expect(purchased.getByRole('link')).toHaveText(['Small Business Toolkit']);
+    await expectNoAxeViolations(page);
+
+    await page.goto('/bundle/small-business-toolkit');
+    await expect(page.getByRole('button', { name: 'Bundle has been purchased' })).toBeDisabled();
+
+    await page.goto('/topic/invoicing-and-getting-paid');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(privateTopic?.name));
+  });
+
+  // Needs the server half of issue 11.
+  test('a learner buys 5 seats with the tier: the checkout shows the discount; Cancel goes back', async ({
+    page,
+  }) => {
+    const learner = newLearner('seats');
+    const token = await signUpByApi(page.request, learner);
+    await openSignedIn(page, token, '/bundle/personal-finance-club');
+    await page.getByLabel('Number of seats').fill('5');
+    await expect(page.getByText('Total for 5 seats: $130.50')).toBeVisible();
+    await page.getByRole('button', { name: 'Purchase' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/[\w-]+$/);
+    const facts = page.getByRole('region', { name: 'Order summary' }).locator('dd');
+    await expect(facts).toHaveText([
+      'Personal Finance Club',
+      '5',
+      '$29.00',
+      '10% (−$14.50)',
+      '$130.50',
+    ]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/bundle/personal-finance-club');
+
+    await page.getByLabel('Number of seats').fill('5');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('button', { name: 'Pay $130.50' }).click();
+    await expect(page.getByRole('dialog', { name: 'Checkout complete' })).toContainText(
+      'You now have access to Personal Finance Club.',
+    );
+  });
+
+  // Needs the server half of issue 11 (orders, invitations, login and signup with an invitation).
+  test('a buyer of 5 seats copies, mails and revokes invitations; invited people join the group by them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const buyer = newLearner('seat-buyer');
+    await openSignedIn(
+      page,
+      await signUpByApi(page.request, buyer),
+      '/bundle/small-business-toolkit',
+    );
+    await page.getByLabel('Number of seats').fill('5');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('button', { name: 'Pay $355.50' }).click();
+    const popup = page.getByRole('dialog', { name: 'Checkout complete' });
+    await expect(popup).toContainText('You now have access to Small Business Toolkit.');
+    await press(page, popup.getByRole('link', { name: 'Invite people to your seats' }));
+
+    await expect(page).toHaveURL('/bundle/small-business-toolkit#seats');
+    const section = page.getByRole('region', { name: 'Your seats' });
+    await expect(section.getByRole('heading', { level: 2, name: 'Your seats' })).toBeFocused();
+    await expect(section).toContainText(
+      'You have access to this bundle yourself, without using a seat.',
+    );
+    const seats = section.getByRole('listitem');
+    await expect(seats).toHaveCount(5);
+    await expect(seats.locator('.seat__status')).toHaveText(Array(5).fill('Open'));
+    await expect(section.getByText('5 open, 0 taken, 0 revoked')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Copy link (the clipboard is allowed here; the unit tests cover a refusal).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseURL,
+    });
+    const seat = (n: number) => section.getByRole('listitem', { name: new RegExp(`^Seat ${n} `) });
+    await press(page, seat(1).getByRole('button', { name: 'Copy link' }));
+    await expect(seat(1).getByRole('status')).toHaveText('Link copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    await expect(seat(1).getByLabel('Invitation link')).toHaveValue(copied);
+    expect(copied).toMatch(new RegExp(`^${baseURL}/signup\\?inviteId=[\\w-]+$`));
+
+    // Send by email: checked first, then a real mail with the sign-up link.
+    const invited = newLearner('invited');
+    const email = seat(2).getByLabel('Send to email');
+    await email.fill('not-an-email');
+    await press(page, seat(2).getByRole('button', { name: 'Send by email' }));
+    await expect(seat(2).getByText('Enter a valid email address.')).toBeVisible();
+    await expect(email).toBeFocused();
+    await email.fill(invited.email);
+    await email.press('Enter');
+    await expect(seat(2).getByText(`Invitation sent to ${invited.email}.`)).toBeVisible();
+    await expect(seat(2)).toContainText(`Sent to ${invited.email}: only this address can use it.`);
+    const mailed = inviteLinkIn(await waitForMail(invited.email));
+    expect(mailed.pathname).toBe('/signup');
+    expect(mailed.searchParams.get('email')).toBe(invited.email);
+
+    // Revoke, after a confirmation in the modal dialog.
+    const revokedLink = await seat(3).getByLabel('Invitation link').inputValue();
+    await press(page, seat(3).getByRole('button', { name: 'Revoke this seat' }));
+    const confirm = page.getByRole('dialog', { name: 'Revoke seat 3?' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await press(page, confirm.getByRole('button', { name: 'Revoke seat' }));
+    await expect(confirm).toBeHidden();
+    await expect(seat(3).locator('.seat__status')).toHaveText('Revoked');
+    await expect(seat(3).locator('.seat__title')).toBeFocused();
+    await expect(seat(3).getByRole('button')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The mailed link: sign up with the locked email, land in the group.
+    await asVisitor(browser, async (visitor) => {
+      await visitor.goto(mailed.pathname + mailed.search);
+      const main = visitor.getByRole('main');
+      await expect(main.getByText('You are signing up with an invitation.')).toBeVisible();
+      await expect(main.getByLabel('Email')).toHaveValue(invited.email);
+      await expect(main.getByLabel('Email')).not.toBeEditable();
+      await main.getByLabel('Username').fill(invited.username);
+      await main.getByLabel('Password').fill(invited.password);
+      await main.getByRole('button', { name: 'Create my account' }).click();
+      await expect(visitor).toHaveURL('/topics');
+      await expectPrivateTopic(visitor);
+    });
+
+    // The copied link, by an account that exists: through Log in, it joins the group.
+    const existing = newLearner('existing');
+    await signUpByApi(page.request, existing);
+    await asVisitor(browser, async (visitor) => {
+      await visitor.goto(copied);
+      const main = visitor.getByRole('main');
+      await main.getByRole('link', { name: 'Log in' }).click();
+      await expect(visitor).toHaveURL(/\/signin\?inviteId=[\w-]+$/);
+      await expect(
+        main.getByText('You are logging in with an invitation: you join its group once logged in.'),
+      ).toBeVisible();
+      await logInOnPage(visitor, existing);
+      await expect(visitor).toHaveURL('/topics');
+      await expectPrivateTopic(visitor);
+    });
+
+    // The revoked link is refused, with a clear message, and makes no account.
+    const refused = newLearner('refused');
+    await asVisitor(browser, async (visitor) => {
+      await visitor.goto(revokedLink);
+      const main = visitor.getByRole('main');
+      await main.getByLabel('Username').fill(refused.username);
+      await main.getByLabel('Email').fill(refused.email);
+      await main.getByLabel('Password').fill(refused.password);
+      await main.getByRole('button', { name: 'Create my account' }).click();
+      await expect(main.getByRole('alert')).toHaveText(
+        'This invitation is not valid or has already been used.',
+      );
+      await expect(visitor).toHaveURL(/\/signup\?/);
+    });
+
+    // The buyer sees which seats are taken.
+    await page.reload();
+    await expect(seats.locator('.seat__status')).toHaveText([
+      `Taken by ${existing.email}`,
+      `Taken by ${invited.email}`,
+      'Revoked',
+      'Open',
+      'Open',
+    ]);
+    await expect(section.getByText('2 open, 2 taken, 1 revoked')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an existing account logs in by a mailed invitation’s sign-in link', async ({ page }) => {
+    const buyer = newLearner('seat-buyer2');
+    const existing = newLearner('member-to-be');
+    await signUpByApi(page.request, existing);
+    await openSignedIn(
+      page,
+      await signUpByApi(page.request, buyer),
+      '/bundle/small-business-toolkit',
+    );
+    await page.getByLabel('Number of seats').fill('2');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('button', { name: 'Pay $158.00' }).click();
+    await expect(page.getByRole('dialog', { name: 'Checkout complete' })).toContainText(
+      'You now have access',
+    );
+    await page.goto('/bundle/small-business-toolkit');
+    const section = page.getByRole('region', { name: 'Your seats' });
+    const first = section.getByRole('listitem', { name: /^Seat 1 / });
+    await first.getByLabel('Send to email').fill(existing.email);
+    await first.getByRole('button', { name: 'Send by email' }).click();
+    await expect(first.getByText(`Invitation sent to ${existing.email}.`)).toBeVisible();
+    const link = inviteLinkIn(await waitForMail(existing.email));
+    expect(link.pathname).toBe('/signin');
+
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(link.pathname + link.search);
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Username or email')).toHaveValue(existing.email);
+    await main.getByLabel('Password').fill(existing.password);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/topics');
+    await expectPrivateTopic(page);
+  });
+
+  test('a learner already signed in accepts an invitation by its link; the private topic opens', async ({
+    page,
+    browser,
+  }) => {
+    const buyer = newLearner('seat-buyer3');
+    const invited = newLearner('signed-in-invitee');
+    const invitedToken = await signUpByApi(page.request, invited);
+    await openSignedIn(
+      page,
+      await signUpByApi(page.request, buyer),
+      '/bundle/small-business-toolkit',
+    );
+    await page.getByLabel('Number of seats').fill('2');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('button', { name: 'Pay $158.00' }).click();
+    await expect(page.getByRole('dialog', { name: 'Checkout complete' })).toContainText(
+      'You now have access',
+    );
+    await page.goto('/bundle/small-business-toolkit');
+    const first = page
+      .getByRole('region', { name: 'Your seats' })
+      .getByRole('listitem', { name: /^Seat 1 / });
+    await first.getByLabel('Send to email').fill(invited.email);
+    await first.getByRole('button', { name: 'Send by email' }).click();
+    await expect(first.getByText(`Invitation sent to ${invited.email}.`)).toBeVisible();
+    const link = inviteLinkIn(await waitForMail(invited.email));
+
+    const context = await browser.newContext();
+    try {
+      const learner = await context.newPage();
+      await openSignedIn(learner, invitedToken, link.pathname + link.search);
+      const main = learner.getByRole('main');
+      await expect(main.getByText(/^You are signed in as /)).toBeVisible();
+      await expectNoAxeViolations(learner);
+      // Keyboard only: the button is reached and pressed with Enter.
+      await press(learner, main.getByRole('button', { name: 'Accept the invitation' }));
+      await expect(learner).toHaveURL('/topics');
+      await expect(
+        main.getByText('Invitation accepted: you are now a member of the group.'),
+      ).toBeVisible();
+      await expectNoAxeViolations(learner);
+      // The server forgot the learner's cached viewer: the group's private topic opens at once.
+      await expectPrivateTopic(learner);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Runs `journey` in a browser context of its own: nobody signed in, nothing shared. */
+async function asVisitor(browser: Browser, journey: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  try {
+    await journey(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function logInOnPage(page: Page, learner: Learner) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Username or email').fill(learner.username);
+  await main.getByLabel('Password').fill(learner.password);
+  await main.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The bundle's group has a private topic: a member opens it. */
+async function expectPrivateTopic(page: Page) {
+  await page.goto('/topic/invoicing-and-getting-paid');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(privateTopic?.name));
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { uploadedFileSchema } from '../auth';
+import { workbookSchema } from '../workbook';
+import { accountViewSchema } from './account';
+import { bundleViewSchema } from './organisation';
+import { scoresSchema } from './scores';
+import { searchHitSchema } from './search';
+import { contentViewSchema, topicViewSchema } from './topic';
+
+/**
+ * The envelopes of the API answers: each answer is one top-level key of the JSON body
+ * (`{account}`, `{topic}`, …). `GET /api/org/{org}` is the exception: it answers the
+ * organisation itself (organisationViewSchema).
+ */
+
+/** Login and signup: the token to send as `Authorization: Bearer <token>`. */
+export const tokenAnswerSchema = z.object({ token: z.string() });
+/** Calls that only succeed or fail (logout, forgot and reset password, analytics). */
+export const successAnswerSchema = z.object({ success: z.literal(true) });
+export const accountAnswerSchema = z.object({ account: accountViewSchema });
+export const scoresAnswerSchema = z.object({ scores: scoresSchema });
+/** The search's answer: the topics found, best first. */
+export const topicsAnswerSchema = z.object({ topics: z.array(searchHitSchema) });
+export const bundlesAnswerSchema = z.object({ bundles: z.array(bundleViewSchema) });
+export const topicAnswerSchema = z.object({ topic: topicViewSchema });
+export const contentAnswerSchema = z.object({ content: contentViewSchema });
+
+/** The stored workbook with the version a save merged into and the time it was written. */
+export const versionedWorkbookSchema = z.object({
+  workbook: workbookSchema,
+  version: z.number().int().min(0),
+  updatedAt: z.string(),
+});
+export const workbookAnswerSchema = z.object({ workbook: versionedWorkbookSchema });
+
+/** Setting the profile picture: the stored file; removing it: `null`. */
+export const fileAnswerSchema = z.object({ file: uploadedFileSchema });
+export const removedFileAnswerSchema = z.object({ file: z.null() });
+/** `GET /healthz`: the process is up. */
+export const aliveAnswerSchema = z.object({ status: z.literal('ok') });
+/** `GET /readyz`: the database answers. */
+export const readyAnswerSchema = z.object({ status: z.literal('ready') });
+/** `GET /api/host`: the organisation this host name picks. */
+export const hostAnswerSchema = z.object({ org: z.string() });
+
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+export type ScoresAnswer = z.infer<typeof scoresAnswerSchema>;
+export type TopicsAnswer = z.infer<typeof topicsAnswerSchema>;
+export type BundlesAnswer = z.infer<typeof bundlesAnswerSchema>;
+export type TopicAnswer = z.infer<typeof topicAnswerSchema>;
+export type ContentAnswer = z.infer<typeof contentAnswerSchema>;
+export type VersionedWorkbook = z.infer<typeof versionedWorkbookSchema>;
+export type WorkbookAnswer = z.infer<typeof workbookAnswerSchema>;

@@ -1,0 +1,12 @@
+/**
+ * The API's answers, each defined once as a zod schema with its type inferred from it: the
+ * server validates and documents its responses with these schemas, the web app reads the types.
+ */
+export * from './error';
+export * from './organisation';
+export * from './account';
+export * from './scores';
+export * from './search';
+export * from './topic';
+export * from './answers';
+export * from './store';
