@@ -10,3 +10,4 @@ export * from './search';
 export * from './topic';
 export * from './answers';
 export * from './store';
+export * from './messages';
