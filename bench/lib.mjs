@@ -22,6 +22,11 @@ export async function startPortal({ port, env = {} }) {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
     },
+    /** The server's resident memory now, in bytes (Linux). */
+    rssBytes: () => {
+      const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+      return Number(line[1]) * 1024;
+    },
     stop: () => stopChild(child),
   };
 }

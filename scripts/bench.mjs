@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import Stripe from 'stripe';
 import { burst, openConnections, quantile, requestBytes } from '../bench/burst.mjs';
 import { startFakeStripe } from '../bench/fake-stripe.mjs';
+import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
   createPostgresDatabase,
@@ -435,10 +436,44 @@ async function webhookDeliveries(kind) {
   }
 }
 
+/**
+ * Issue 12 on one database: 10,000 learners polling messages every 10 s (1,000 requests/s for
+ * 30 s), then 2,000 open streams on one process and the delay from a POST to every stream.
+ */
+async function messaging(kind) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-chat-'));
+  writeFileSync(path.join(contentDir, 'chat.json'), JSON.stringify(chatPack()));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const portal = await startPortal({
+    port: 3931,
+    env: {
+      CONTENT_DIR: contentDir,
+      DEFAULT_ORG: 'chatorg',
+      RATE_LIMIT_SCALE: '1000',
+      ...(pg && { DATABASE_URL: pg.url }),
+    },
+  });
+  try {
+    const who = await signInAll(portal.url);
+    results[`${kind}MessagePolling`] = await pollAtFixedRate(who, { seconds: 30, rate: 1_000 });
+    results[`${kind}MessageStreams`] = await streamFanOut(
+      { baseUrl: portal.url, ...who },
+      { count: 2_000, posts: 10, rssOf: portal.rssBytes },
+    );
+  } finally {
+    await portal.stop();
+    await pg?.drop();
+  }
+}
+
 if (!only || only === 'org') await organisationVersusBare();
 if (!only || only === 'formulas') formulaRecompute();
 if (!only || only === 'sqlite') await perDatabase('sqlite');
 if (!only || only === 'postgres') await perDatabase('postgres');
+if (!only || only === 'messages') {
+  await messaging('sqlite');
+  await messaging('postgres');
+}
 if (!only || only === 'webhooks') {
   await webhookDeliveries('sqlite');
   await webhookDeliveries('postgres');

@@ -53,13 +53,17 @@ if (existsSync(vitestJson)) {
       if (test.status !== 'passed')
         failedNames.push(
           `${path.relative(root, file.name)} › ${test.fullName} (${test.status})${
-            test.failureMessages?.[0] ? `\n      ${test.failureMessages[0].split('\n')[0].slice(0, 300)}` : ''
+            test.failureMessages?.[0]
+              ? `\n      ${test.failureMessages[0].split('\n')[0].slice(0, 300)}`
+              : ''
           }`,
         );
   if (!unitOk && !report.numFailedTests)
     for (const file of report.testResults ?? [])
       if (file.status === 'failed' && file.message)
-        failedNames.push(`${path.relative(root, file.name)}: ${file.message.split('\n')[0].slice(0, 300)}`);
+        failedNames.push(
+          `${path.relative(root, file.name)}: ${file.message.split('\n')[0].slice(0, 300)}`,
+        );
 }
 if (!unitOk) failures.push('vitest');
 
@@ -83,7 +87,9 @@ if (step('build', 'npm', ['run', 'build'])) {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
           if (test.status === 'unexpected' || test.status === 'skipped' || test.status === 'flaky')
-            failedNames.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')} (${test.status})`);
+            failedNames.push(
+              `${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')} (${test.status})`,
+            );
       for (const child of suite.suites ?? []) walk(child, [...trail, child.title].filter(Boolean));
     };
     for (const suite of report.suites ?? []) walk(suite, []);
