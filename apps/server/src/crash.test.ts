@@ -6,6 +6,7 @@ import { emptyWorkbook, setFieldValue } from '@portal/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
 import { makePack } from './test/factories';
+import { freePort } from './test/ports';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 const LEARNERS = 50;
@@ -50,7 +51,7 @@ describe.each(DATABASE_KINDS)('saves survive a crash (kill -9) on %s', (kind) =>
     database = await createTestDatabase(kind);
     const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
     fs.writeFileSync(path.join(contentDir, 'pack.json'), JSON.stringify(makePack('doughmain')));
-    const port = kind === 'sqlite' ? 3941 : 3942;
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = startServer(port, database.url, contentDir);
     await waitForReady(base);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePack } from './test/factories';
+import { freePort } from './test/ports';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 
@@ -53,24 +54,26 @@ describe('the server process', () => {
   });
 
   it('migrates, imports the demo packs into an empty database, and serves them', async () => {
-    const { child, log } = startServer(3931);
+    const port = await freePort();
+    const { child, log } = startServer(port);
     running = child;
-    await waitForReady(3931);
-    const org = (await (await fetch('http://127.0.0.1:3931/api/org/seeded')).json()) as {
+    await waitForReady(port);
+    const org = (await (await fetch(`http://127.0.0.1:${port}/api/org/seeded`)).json()) as {
       alias: string;
     };
     expect(org.alias).toBe('seeded');
-    const page = await (await fetch('http://127.0.0.1:3931/')).text();
+    const page = await (await fetch(`http://127.0.0.1:${port}/`)).text();
     expect(page).toContain('<meta name="portal-org" content="seeded">');
     expect(log()).toContain('demo content pack imported');
     expect(log()).not.toContain('learner-pass-1');
   });
 
   it('answers a request already in flight when SIGTERM comes, then exits cleanly', async () => {
-    const { child } = startServer(3932);
+    const port = await freePort();
+    const { child } = startServer(port);
     running = child;
-    await waitForReady(3932);
-    const socket = net.connect(3932, '127.0.0.1');
+    await waitForReady(port);
+    const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     let answer = '';
     socket.on('data', (d) => (answer += d));
@@ -85,6 +88,6 @@ describe('the server process', () => {
     expect(answer).toContain('"alias":"seeded"');
     expect(await exit).toBe(0);
     // New connections are refused once it has gone.
-    await expect(fetch('http://127.0.0.1:3932/healthz')).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 });

@@ -1,0 +1,13 @@
+import net from 'node:net';
+
+/**
+ * A loopback port nothing listens on now. Tests that start a server process use it rather than a
+ * fixed number, which another run, a benchmark or a leftover server may hold.
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
