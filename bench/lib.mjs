@@ -61,13 +61,22 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /**
- * Requests per second and latency of one URL under load (autocannon, 50 connections). With
+ * Requests per second and latency of one URL under load (autocannon, 50 connections; at most
+ * `overallRate` requests per second in all when given). With
  * `perRequest(connection)`, each request gets what it answers (`body`, `path`, `headers`), made
  * in this process alike for every server; `connection` is the connection's number (0 to 49).
  */
 export async function load(
   url,
-  { duration = 8, connections = 50, headers = {}, method = 'GET', body, perRequest } = {},
+  {
+    duration = 8,
+    connections = 50,
+    headers = {},
+    method = 'GET',
+    body,
+    perRequest,
+    overallRate,
+  } = {},
 ) {
   let nextConnection = 0;
   const result = await autocannon({
@@ -77,6 +86,7 @@ export async function load(
     headers,
     method,
     ...(body && { body }),
+    ...(overallRate && { overallRate }),
     ...(perRequest && {
       requests: [
         {
@@ -92,7 +102,12 @@ export async function load(
   });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerRequest: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
 }
 
 /** Latency percentiles of `count` requests made `concurrency` at a time (autocannon has no p95). */

@@ -16,6 +16,21 @@ process.env.PORTAL_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'porta
 const SMTP_PORT = PORT + 1000;
 process.env.PORTAL_E2E_SMTP_PORT = String(SMTP_PORT);
 process.env.PORTAL_E2E_MAIL_DIR ??= path.join(process.env.PORTAL_E2E_DATA_DIR, 'received-mail');
+// The demo packs, with the SSO group's issuer moved to this run's port: the server mounts its
+// development OpenID provider (DEV_OIDC=on) at http://localhost:{PORT}/dev-oidc.
+const CONTENT_DIR = path.join(process.env.PORTAL_E2E_DATA_DIR, 'content');
+if (!fs.existsSync(CONTENT_DIR)) {
+  const source = path.resolve(here, '../content');
+  fs.mkdirSync(CONTENT_DIR, { recursive: true });
+  for (const file of fs.readdirSync(source).filter((f) => f.endsWith('.json')))
+    fs.writeFileSync(
+      path.join(CONTENT_DIR, file),
+      fs
+        .readFileSync(path.join(source, file), 'utf8')
+        .replaceAll('http://localhost:3000/dev-oidc', `http://localhost:${PORT}/dev-oidc`),
+    );
+  fs.symlinkSync(path.join(source, 'media'), path.join(CONTENT_DIR, 'media'));
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -64,6 +79,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '20',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      CONTENT_DIR,
+      DEV_OIDC: 'on',
     },
     reuseExistingServer: false,
     timeout: 120_000,

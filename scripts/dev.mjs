@@ -6,7 +6,8 @@ const children = [
   spawn(
     'npx',
     ['tsx', 'watch', '--tsconfig', 'apps/server/tsconfig.json', 'apps/server/src/main.ts'],
-    { stdio: 'inherit' },
+    // The development OpenID provider of the demo SSO group (README, "Single sign-on").
+    { stdio: 'inherit', env: { DEV_OIDC: 'on', ...process.env } },
   ),
   spawn('npm', ['run', 'dev', '-w', '@portal/web'], { stdio: 'inherit' }),
 ];

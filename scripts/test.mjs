@@ -68,6 +68,13 @@ if (existsSync(vitestJson)) {
 if (!unitOk) failures.push('vitest');
 
 if (step('build', 'npm', ['run', 'build'])) {
+  // The first load's compressed JavaScript and CSS against size-budget.json: one test.
+  if (step('size budget (first load, brotli)', 'node', ['scripts/size-budget.mjs'])) passed += 1;
+  else {
+    failed += 1;
+    failures.push('size budget');
+    failedNames.push('scripts/size-budget.mjs › first load within size-budget.json');
+  }
   ensureChromium();
   const playwrightJson = path.join(out, 'playwright.json');
   const e2eOk = step(

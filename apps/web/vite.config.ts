@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -25,8 +28,49 @@ function precompileMessages(): Plugin {
   };
 }
 
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+
+/**
+ * Writes a brotli (`.br`, best quality) and a gzip (`.gz`) copy beside every text file of the
+ * build over 1 KB, once, so the server sends them as they are (@fastify/static `preCompressed`)
+ * instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) =>
+            e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+          );
+      for (const file of walk(outDir)) {
+        if (!PRECOMPRESSED.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1_024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompileMessages()],
+  plugins: [react(), precompileMessages(), precompress()],
   resolve: {
     // With every message precompiled, the runtime needs no parser (formatjs "no-parser" build).
     alias:
@@ -49,6 +93,8 @@ export default defineConfig(({ command }) => ({
   build: {
     // The server gives files under dist/assets long cache headers: they must be content-hashed.
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: which chunks each entry and route loads (scripts/size-budget.mjs).
+    manifest: true,
     rolldownOptions: {
       // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the
       // zod content-pack schemas, on the home route — must not be bundled.

@@ -25,7 +25,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a coming-soon page', async ({ page }) => {
+  test('the single sign-on page of an unknown group', async ({ page }) => {
     await openApp(page, '/sso?oauth=group1');
     await expectNoAxeViolations(page);
   });

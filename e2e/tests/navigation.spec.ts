@@ -137,7 +137,7 @@ test('every route of docs/product-spec.md §2 answers with a page, never a blank
     ['/forgot', 'Forgot password'],
     ['/resetPassword/a%40b.test/token123', 'Reset password'],
     ['/sso?oauth=group1', 'Single sign-on'],
-    ['/oauth/callback/group1?code=x', 'Signing you in'],
+    ['/oauth/callback/group1', 'Sign-in failed'],
     ['/account', 'My profile'],
     ['/store', 'Store'],
     ['/bundle/small-business-toolkit', 'Small Business Toolkit'],

@@ -19,13 +19,17 @@ import {
   CONTENT_SECURITY_POLICY,
   securityHeaders,
 } from './http/security-headers';
+import { registerCompression } from './http/compression';
+import { mountDevOidc } from './http/dev-oidc';
 import { loggerOptions } from './http/logging';
 import { requestContext } from './http/request-context';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
+import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
 import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
@@ -89,6 +93,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : headers);
     done();
   });
+  // Answers over 1 KB compressed for clients that take brotli or gzip (files come precompressed).
+  registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -134,9 +140,13 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(topicRoutes(services));
   await app.register(gradeAndSearchRoutes(services));
   await app.register(storeRoutes(services));
+  await app.register(ssoRoutes(services));
+  // The development OpenID provider (DEV_OIDC=on; never in production).
+  if (config.devOidc) await mountDevOidc(app, config);
+  await app.register(messageRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const serveIndex = await registerWeb(app, { ...config, organisations });
+  const serveIndex = await registerWeb(app, { ...config, organisations, seo: services.seo });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =

@@ -40,11 +40,20 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  MESSAGE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
+  NODE_ENV: z.string().optional(),
+  /** The development OpenID provider at /dev-oidc (docs/configuration.md); never in production. */
+  DEV_OIDC: z.enum(['on', 'off']).default('off'),
+  /** Lets single sign-on reach an http:// (not https://) provider: tests and development only. */
+  SSO_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
 });
+
+/** The client secret of the development provider's demo client (not a secret: development only). */
+export const DEV_CLIENT_SECRET = 'doughmain-dev-oidc-client-secret';
 
 /**
  * Which proxies are trusted for the client's address and protocol (Fastify's `trustProxy`):
@@ -88,6 +97,17 @@ export interface Config {
   publicOrigin: { protocol: 'http:' | 'https:'; port: string } | undefined;
   /** Redis for live messages across processes (REDIS_URL); without it, an in-process bus. */
   redisUrl: string | undefined;
+  /** How often an open message stream sends a heartbeat comment (MESSAGE_HEARTBEAT_MS). */
+  messageHeartbeatMs: number;
+  /** Mount the development OpenID provider at `/dev-oidc` (DEV_OIDC=on; refused in production). */
+  devOidc: boolean;
+  /** Single sign-on may use http:// providers (SSO_ALLOW_HTTP=true, or DEV_OIDC=on). */
+  ssoAllowHttp: boolean;
+  /**
+   * The value of an environment variable named by a pack's `clientSecret: "env:NAME"`. Only
+   * this reads such variables; their values never reach an answer, a log or an export.
+   */
+  secretFromEnv(name: string): string | undefined;
   payments:
     | { provider: 'local' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -105,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     );
+  if (e.DEV_OIDC === 'on' && e.NODE_ENV === 'production')
+    throw new Error('Invalid configuration:\n  DEV_OIDC=on is refused when NODE_ENV=production');
+  const devOidc = e.DEV_OIDC === 'on';
   const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN) : undefined;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -131,6 +154,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: publicOrigin.port,
     },
     redisUrl: e.REDIS_URL,
+    messageHeartbeatMs: e.MESSAGE_HEARTBEAT_MS,
+    devOidc,
+    ssoAllowHttp: e.SSO_ALLOW_HTTP === 'true' || devOidc,
+    secretFromEnv: (name) => {
+      const value = env[name];
+      if (value) return value;
+      // The demo pack's SSO group names this variable; the development provider has it built in.
+      return devOidc && name === 'DEV_OIDC_CLIENT_SECRET' ? DEV_CLIENT_SECRET : undefined;
+    },
     payments:
       e.PAYMENTS === 'stripe'
         ? {

@@ -19,6 +19,8 @@ import * as contents from './migrations/0004-contents';
 import * as searchAndEvents from './migrations/0005-search-and-events';
 import * as orders from './migrations/0006-orders';
 import * as paymentEventStatus from './migrations/0007-payment-event-status';
+import * as messages from './migrations/0008-messages';
+import * as sso from './migrations/0009-sso';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '0005-search-and-events': searchAndEvents,
   '0006-orders': orders,
   '0007-payment-event-status': paymentEventStatus,
+  '0008-messages': messages,
+  '0009-sso': sso,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -217,6 +217,50 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+/** A message of a user group; a private one is for its author and the group's administrators. */
+export interface MessagesTable {
+  id: string;
+  org_id: string;
+  group_id: string;
+  author_id: string;
+  /** Plain text, trimmed. */
+  body: string;
+  is_private: number;
+  /** ISO 8601 with milliseconds. */
+  created_at: string;
+}
+
+/** Up to when a learner has read a group's messages. */
+export interface MessageReadsTable {
+  org_id: string;
+  account_id: string;
+  group_id: string;
+  read_at: string;
+}
+
+/** A single sign-on under way: used once, good for ten minutes (services/sso-service.ts). */
+export interface SsoFlowsTable {
+  /** Random; named by the HttpOnly cookie set when the sign-in starts. */
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  org_id: string;
+  group_id: string;
+  invite_id: string | null;
+  redirect_uri: string;
+  created_at: string;
+}
+
+/** Which account a provider's identity (issuer and subject) signs in to. */
+export interface SsoIdentitiesTable {
+  org_id: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -238,6 +282,10 @@ export interface Database {
   contents: ContentsTable;
   topic_search: TopicSearchTable;
   analytics_events: AnalyticsEventsTable;
+  sso_flows: SsoFlowsTable;
+  sso_identities: SsoIdentitiesTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -55,3 +55,18 @@ export function canPostMessage(
   if (message.isPrivate) return true;
   return !constraints.groupAdminMessagingOnly || isGroupAdmin(viewer, groupId);
 }
+
+/**
+ * Whose private messages of a group the viewer reads: every one for an administrator, their own
+ * for a member, none for anyone else.
+ */
+export function privateMessagesReadable(viewer: Viewer, groupId: string): 'all' | 'own' | 'none' {
+  if (isGroupAdmin(viewer, groupId)) return 'all';
+  return isGroupMember(viewer, groupId) ? 'own' : 'none';
+}
+
+/** Messaging needs the organisation to turn it on and its constraints to allow it. */
+export const isMessagingOn = (settings: {
+  enableMessaging: boolean;
+  constraints: { messagingAllowed: boolean };
+}): boolean => settings.enableMessaging && settings.constraints.messagingAllowed;

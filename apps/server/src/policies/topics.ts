@@ -20,6 +20,15 @@ export function canSeePage(
 }
 
 /**
+ * What of one topic a viewer sees, as a key for caches of its answer: every page (granted the
+ * topic) or the public pages only. Two viewers with the same key see the same answer, which is
+ * what canSeePage decides page by page. Ask only for a topic the viewer may see (canSeeTopic).
+ */
+export function topicAudienceKey(viewer: Viewer, topicId: string): 'granted' | 'public' {
+  return viewer.grantedTopicIds.has(topicId) ? 'granted' : 'public';
+}
+
+/**
  * A topic group's card is shown when the group is public, or when it holds a topic the viewer
  * was granted; either way only with the topics the viewer may see (an empty card is not shown).
  */

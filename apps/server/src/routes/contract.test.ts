@@ -9,6 +9,9 @@ import {
   hostAnswerSchema,
   inviteAnswerSchema,
   invitesAnswerSchema,
+  messageAnswerSchema,
+  messageReadAnswerSchema,
+  messagesAnswerSchema,
   orderAnswerSchema,
   ordersAnswerSchema,
   organisationViewSchema,
@@ -19,12 +22,15 @@ import {
   tokenAnswerSchema,
   topicAnswerSchema,
   topicsAnswerSchema,
+  unreadMessagesAnswerSchema,
   uploadedFileSchema,
   workbookAnswerSchema,
 } from '@portal/domain';
+import { authorizationUrlAnswerSchema, oAuthUserPromptAnswerSchema } from '@portal/domain';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../test/app';
 import {
   bearer,
@@ -37,6 +43,8 @@ import {
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
 import { multipart, PNG_1X1 } from '../test/multipart';
+import { openSse } from '../test/sse';
+import { signInAtProvider, startOidcProvider, type TestProvider } from '../test/oidc';
 
 /**
  * The answer of every route, in the shape of its schema in packages/domain: each 2xx body parses
@@ -78,26 +86,54 @@ const ANSWERS: Record<string, z.ZodType> = {
   'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send': inviteAnswerSchema,
   'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke': inviteAnswerSchema,
   'POST /api/org/{org}/invite/{inviteId}/accept': accountAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt': oAuthUserPromptAnswerSchema,
+  'GET /api/org/{org}/login/oauth': authorizationUrlAnswerSchema,
+  'POST /api/org/{org}/oauth/complete': tokenAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/message': messagesAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/message': messageAnswerSchema,
+  'GET /api/org/{org}/message/unread': unreadMessagesAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/message/read': messageReadAnswerSchema,
+  // Server-sent events: each `data:` line is a message of GET …/message (checked below).
+  'GET /api/org/{org}/userGroup/{groupId}/message/stream': z.string(),
 };
 
 const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;
 
 describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) => {
   let t: TestApp;
+  let provider: TestProvider;
   const seen = new Map<string, number[]>();
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    const pack = makePack('doughmain');
+    // A real OpenID provider for the single sign-on routes.
+    provider = await startOidcProvider({
+      clients: [
+        {
+          client_id: 'portal',
+          client_secret: 'contract-secret',
+          redirect_uris: ['http://localhost/oauth/callback/contract-sso'],
+        },
+      ],
+      identities: { sam: { sub: 'sam', email: 'sam@sso.example', email_verified: true } },
+    });
+    t = await startTestApp(kind, { SSO_ALLOW_HTTP: 'true', CONTRACT_SSO: 'contract-secret' });
+    const pack = makePack('doughmain', { organisation: { enableMessaging: true } });
     pack.topics![0]!.pages[0]!.fragments.push({
       _id: 'long-read',
       type: 'content',
       content: LONG_BODY,
     });
+    pack.userGroups!.push({
+      _id: 'contract-sso',
+      name: 'SSO',
+      topics: [],
+      oauth: { issuer: provider.issuer, clientId: 'portal', clientSecret: 'env:CONTRACT_SSO' },
+    });
     await mustImport(t.database.db, pack);
   });
   afterAll(async () => {
     await t.close();
+    await provider.close();
   });
 
   /** Sends a request and checks its answer against the route's schema. */
@@ -399,8 +435,85 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       url: `/api/org/doughmain/invite/${seatC}/accept`,
     });
 
+    // Messages: the buyer administers the bundle's group now; the taker is a member of it.
+    const messages = '/api/org/doughmain/userGroup/insiders/message';
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const live = await openSse(`http://127.0.0.1:${port}${messages}/stream`, bearer(taker.token));
+    expect(live.status).toBe(200);
+    await live.until(() => live.comments.includes('ready'));
+    seen.set('GET /api/org/{org}/userGroup/{groupId}/message/stream', [live.status]);
+    await call('GET /api/org/{org}/userGroup/{groupId}/message/stream', {
+      url: `${messages}/stream`,
+    });
+    const posted = await call('POST /api/org/{org}/userGroup/{groupId}/message', {
+      url: messages,
+      headers: auth,
+      payload: { body: 'Hello, group' },
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/message', {
+      url: messages,
+      headers: auth,
+      payload: { body: '   ' },
+    });
+    await live.until(() => live.events.length > 0);
+    const streamed = JSON.parse(live.events[0]!.data);
+    expect(messageAnswerSchema.shape.message.parse(streamed)).toEqual(streamed);
+    expect(streamed).toEqual(posted.body.message);
+    live.close();
+    await call('GET /api/org/{org}/userGroup/{groupId}/message', {
+      url: `${messages}?limit=10&isPrivate=false`,
+      headers: bearer(taker.token),
+    });
+    await call('GET /api/org/{org}/userGroup/{groupId}/message', {
+      url: `${messages}?limit=51`,
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/message/unread', {
+      url: '/api/org/doughmain/message/unread',
+      headers: bearer(taker.token),
+    });
+    await call('GET /api/org/{org}/message/unread', { url: '/api/org/doughmain/message/unread' });
+    await call('POST /api/org/{org}/userGroup/{groupId}/message/read', {
+      url: `${messages}/read`,
+      headers: bearer(taker.token),
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/message/read', {
+      url: '/api/org/doughmain/userGroup/nope/message/read',
+      headers: bearer(taker.token),
+    });
+
     await call('POST /api/org/{org}/logout', { url: '/api/org/doughmain/logout', headers: auth });
     await call('POST /api/org/{org}/logout', { url: '/api/org/doughmain/logout', headers: auth });
+
+    // Single sign-on through a real provider; a group without SSO, a missing flow.
+    await call('GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt', {
+      url: '/api/org/doughmain/userGroup/contract-sso/oauthuserprompt?locale=fr-CA',
+    });
+    await call('GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt', {
+      url: '/api/org/doughmain/userGroup/insiders/oauthuserprompt',
+    });
+    const sso = await call('GET /api/org/{org}/login/oauth', {
+      url: '/api/org/doughmain/login/oauth?groupid=contract-sso',
+    });
+    await call('GET /api/org/{org}/login/oauth', {
+      url: '/api/org/doughmain/login/oauth?groupid=insiders',
+    });
+    const callback = await signInAtProvider(sso.body.authorizationUrl, 'sam');
+    const complete = {
+      groupId: 'contract-sso',
+      code: callback.searchParams.get('code'),
+      oAuthInviteId: '',
+      state: callback.searchParams.get('state'),
+    };
+    await call('POST /api/org/{org}/oauth/complete', {
+      url: '/api/org/doughmain/oauth/complete',
+      payload: complete,
+    });
+    await call('POST /api/org/{org}/oauth/complete', {
+      url: '/api/org/doughmain/oauth/complete',
+      payload: complete,
+    });
 
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -13,7 +13,7 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -24,6 +24,19 @@ describe('serving the web app', () => {
     );
     t = await startTestApp('sqlite', { WEB_DIST: dist, CONTENT_DIR: path.join(root, 'content') });
     await mustImport(t.database.db, makePack('doughmain'));
+    await mustImport(
+      t.database.db,
+      makePack('acme', {
+        organisation: {
+          homePage: {
+            title: 'Acme',
+            subtitle: 'Save "more" & <b>spend</b> <script>alert(1)</script>less',
+            promos: [],
+            showSiteMap: false,
+          },
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -87,5 +100,83 @@ describe('serving the web app', () => {
     );
     expect(api.headers['x-frame-options']).toBe('DENY');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a valid robots.txt per host, with the sitemap of its organisation', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const line of lines)
+      expect(line, line).toMatch(/^(?:$|(?:User-agent|Disallow|Allow|Sitemap): ?\S*$)/);
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain('Sitemap: http://doughmain.localhost:3000/sitemap.xml');
+    expect((await get('/robots.txt', 'acme.localhost:3000')).body).toContain(
+      'Sitemap: http://acme.localhost:3000/sitemap.xml',
+    );
+    // A host that picks no organisation: crawlable, no sitemap.
+    const none = await get('/robots.txt', 'unknown.example');
+    expect(none.body).toBe('User-agent: *\nDisallow:\n');
+    expect((await get('/sitemap.xml', 'unknown.example')).statusCode).toBe(404);
+  });
+
+  it('lists the public topics and pages of the host’s organisation in /sitemap.xml', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    const site = 'http://doughmain.localhost:3000';
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${site}/`,
+        `${site}/topics`,
+        `${site}/topic/budgeting`,
+        `${site}/topic/budgeting/page/budgeting-p1`,
+        `${site}/topic/general`,
+        `${site}/topicGroup/group-money`,
+        `${site}/store`,
+      ]),
+    );
+    expect(res.body).not.toMatch(/secret-topic|group-hidden/);
+    const acme = await get('/sitemap.xml', 'acme.localhost:3000');
+    expect(acme.body).toContain('<loc>http://acme.localhost:3000/topic/budgeting</loc>');
+    expect(acme.body).not.toContain('doughmain');
+  });
+
+  const metaOf = (html: string) => ({
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: /<meta name="description" content="([^"]*)">/.exec(html)?.[1],
+    lang: /<html lang="([^"]*)"/.exec(html)?.[1],
+  });
+
+  it('puts the organisation’s title and home subtitle in the page, escaped', async () => {
+    expect(metaOf((await get('/')).body)).toEqual({
+      title: 'Test doughmain',
+      description: 'Learn money skills',
+      lang: 'en-US',
+    });
+    const acme = (await get('/topics', 'acme.localhost:3000')).body;
+    expect(metaOf(acme).description).toBe('Save &#34;more&#34; &#38; spend less');
+    expect(acme).not.toContain('alert(1)');
+  });
+
+  it('describes a public topic on its routes, and never a private one', async () => {
+    for (const url of ['/topic/budgeting', '/topic/budgeting/page/budgeting-p1']) {
+      expect(metaOf((await get(url)).body), url).toEqual({
+        title: 'Budgeting · Test doughmain',
+        description: 'Plan your budget',
+        lang: 'en-US',
+      });
+    }
+    const secret = (await get('/topic/secret-topic')).body;
+    expect(metaOf(secret)).toMatchObject({
+      title: 'Test doughmain',
+      description: 'Learn money skills',
+    });
+    expect(secret).not.toMatch(/Secret topic/);
   });
 });

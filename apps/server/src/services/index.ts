@@ -3,7 +3,9 @@ import { OutboxMailer, SmtpMailer, type Mailer } from '../adapters/mail/mailer';
 import { LocalPayments } from '../adapters/payments/local';
 import { StripePayments } from '../adapters/payments/stripe';
 import { InProcessPubSub } from '../adapters/pubsub/in-process';
+import { RedisPubSub } from '../adapters/pubsub/redis';
 import type { PubSub } from '../adapters/pubsub/pubsub';
+import { OpenIdSsoClient } from '../adapters/sso/openid';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
@@ -12,10 +14,13 @@ import { AccountService } from './account-service';
 import { EventService } from './event-service';
 import { GradeService } from './grade-service';
 import { HealthService } from './health-service';
+import { MessageService } from './message-service';
 import { OrganisationService } from './organisation-service';
 import { SearchService } from './search-service';
+import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
+import { SsoService } from './sso-service';
 import { StoreService } from './store-service';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
@@ -41,11 +46,18 @@ export interface Services {
   workbooks: WorkbookService;
   events: EventService;
   links: SiteLinks;
+  /** robots.txt, the sitemap and the meta of each page, from what a visitor may see. */
+  seo: SeoService;
   mailer: Mailer;
   storage: FileStorage;
   pubsub: PubSub;
   viewers: ViewerService;
   store: StoreService;
+  /** Single sign-on per user group (OpenID Connect). */
+  sso: SsoService;
+  messages: MessageService;
+  /** How often an open message stream sends a heartbeat (MESSAGE_HEARTBEAT_MS). */
+  messageHeartbeatMs: number;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -68,6 +80,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const uploads = new UploadService(db, storage, config.uploadMaxBytes);
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db);
+  const pubsub: PubSub = config.redisUrl
+    ? new RedisPubSub(config.redisUrl, log)
+    : new InProcessPubSub();
   const payments =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
@@ -85,10 +100,23 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     search: new SearchService(db),
     events: new EventService(db),
     links,
+    seo: new SeoService(db, links),
     mailer,
     storage,
-    pubsub: new InProcessPubSub(),
+    pubsub,
     viewers,
     store: new StoreService(db, payments, links, mailer, viewers, log),
+    sso: new SsoService(
+      db,
+      sessions,
+      new OpenIdSsoClient({ allowHttp: config.ssoAllowHttp }),
+      organisations,
+      links,
+      { secretFromEnv: config.secretFromEnv, publicProtocol: config.publicOrigin?.protocol },
+      log,
+      viewers,
+    ),
+    messages: new MessageService(db, pubsub, sessions, viewers, log),
+    messageHeartbeatMs: config.messageHeartbeatMs,
   };
 }

@@ -16,6 +16,7 @@ import {
   type OrganisationRecord,
 } from '../db/repositories/organisations';
 import { canSeeTopic, canSeeTopicGroupCard, ownsBundle, VISITOR, type Viewer } from '../policies';
+import { CachedText } from './cached-text';
 
 export type { OrganisationRecord };
 
@@ -26,7 +27,7 @@ interface CachedOrg {
   record: OrganisationRecord;
   checkedAt: number;
   /** Serialised answers by `${locale}|${viewer key}`. */
-  views: LRUCache<string, string>;
+  views: LRUCache<string, CachedText>;
 }
 
 /** The organisation picked by host names (docs/configuration.md, "Organisations by host"). */
@@ -119,16 +120,25 @@ export class OrganisationService {
     requestedLocale: string | undefined,
     viewer: Viewer = VISITOR,
   ): Promise<string> {
+    return (await this.viewAnswer(org, requestedLocale, viewer)).text;
+  }
+
+  /** As viewJson, with its compressed forms kept beside it once made. */
+  async viewAnswer(
+    org: OrganisationRecord,
+    requestedLocale: string | undefined,
+    viewer: Viewer = VISITOR,
+  ): Promise<CachedText> {
     const entry = await this.entry(org.alias);
     const record = entry?.record ?? org;
     const locale = resolveLocale(requestedLocale, record.settings.locales);
     const cacheKey = `${locale}|${viewer.key}`;
-    let json = entry?.views.get(cacheKey);
-    if (!json) {
-      json = JSON.stringify(await this.buildView(record, locale, viewer));
-      entry?.views.set(cacheKey, json);
+    let answer = entry?.views.get(cacheKey);
+    if (!answer) {
+      answer = new CachedText(JSON.stringify(await this.buildView(record, locale, viewer)));
+      entry?.views.set(cacheKey, answer);
     }
-    return json;
+    return answer;
   }
 
   private async buildView(

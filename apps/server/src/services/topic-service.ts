@@ -10,10 +10,18 @@ import {
   type PageView,
   type TopicView,
 } from '@portal/domain';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { findContent, parentGroupOf } from '../db/repositories/topics';
-import { assertCanSeePage, assertCanSeeTopic, canSeePage, type Viewer } from '../policies';
+import {
+  assertCanSeePage,
+  assertCanSeeTopic,
+  canSeePage,
+  topicAudienceKey,
+  type Viewer,
+} from '../policies';
+import { CachedText } from './cached-text';
 import { notFound } from './errors';
 import type { TopicCache } from './topic-cache';
 
@@ -110,10 +118,45 @@ function presentFragment(fragment: Fragment, locale: string): FragmentView {
 }
 
 export class TopicService {
+  /**
+   * Serialised answers by organisation, content hash, topic, locale and audience (what of the
+   * topic the viewer may see): an import (a new content hash, seen by other processes within the
+   * organisation's revalidation interval) retires them; the LRU bound drops the old ones.
+   */
+  private readonly answers = new LRUCache<string, CachedText>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (answer) => answer.text.length * 2 || 1,
+  });
+
   constructor(
     private readonly db: Db,
     private readonly cache: TopicCache,
   ) {}
+
+  /**
+   * The topic answer (`{topic}`) as JSON text, cached: viewers who see the same of the topic
+   * share one serialised answer. Access is checked on every request, before the cache.
+   */
+  async topicAnswer(
+    org: OrganisationRecord,
+    topicId: string,
+    viewer: Viewer,
+    locale: string,
+  ): Promise<CachedText> {
+    const stored = await this.cache.load(org, topicId);
+    if (!stored) throw notFound(TOPIC_NOT_FOUND);
+    assertCanSeeTopic(viewer, stored.topic);
+    const audience = topicAudienceKey(viewer, stored.topic._id);
+    const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}\u0000${locale}\u0000${audience}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = new CachedText(
+        JSON.stringify({ topic: await this.topic(org, topicId, viewer, locale) }),
+      );
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
 
   async topic(
     org: OrganisationRecord,

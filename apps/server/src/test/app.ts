@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import type { Services } from '../services';
 import type { OrganisationService } from '../services/organisation-service';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 
@@ -11,6 +12,7 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   organisations: OrganisationService;
+  services: Services;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -30,7 +32,7 @@ export async function startTestApp(
     ...env,
   });
   // The test database owns the connection; the app must not close it before the test drops it.
-  const { app, organisations } = await buildApp({
+  const { app, organisations, services } = await buildApp({
     config,
     db: { ...database.db, destroy: async () => {} },
     ...(logStream && { logStream }),
@@ -40,6 +42,7 @@ export async function startTestApp(
     app,
     config,
     organisations,
+    services,
     database,
     close: async () => {
       await app.close();

@@ -1,14 +1,10 @@
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
-import type { MessageId } from '../lib/message-id';
 import type { TopicSearchComponent } from '../lib/topic-search';
 import { RootLayout } from './layout/root-layout';
 
 const HomePage = lazyPage(async () => (await import('../features/home')).HomePage);
-const ComingSoonPage = lazyPage(
-  async () => (await import('../components/coming-soon-page')).ComingSoonPage,
-);
 const NotFoundPage = lazyPage(
   async () => (await import('../components/not-found-page')).NotFoundPage,
 );
@@ -48,6 +44,8 @@ const ForgotPage = lazyPage(async () => (await import('../features/auth')).Forgo
 const ResetPasswordPage = lazyPage(
   async () => (await import('../features/auth')).ResetPasswordPage,
 );
+const SsoPage = lazyPage(async () => (await import('../features/sso')).SsoPage);
+const OAuthCallbackPage = lazyPage(async () => (await import('../features/sso')).OAuthCallbackPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile')).ProfilePage);
 const StorePage = lazyPage(async () => (await import('../features/store')).StorePage);
 const BundlePage = lazyPage(async () => (await import('../features/store')).BundlePage);
@@ -69,11 +67,6 @@ function page(path: string, Page: LazyPage<object>): PageRoute {
   return { path, element: <Page />, preload: Page.preload };
 }
 
-/** A screen whose feature has not landed yet: a translated "coming soon" page with its title. */
-function comingSoon(path: string, titleId: MessageId): PageRoute {
-  return { path, element: <ComingSoonPage titleId={titleId} />, preload: ComingSoonPage.preload };
-}
-
 /** A layout (the topic layout, say) around `children`, which it shows in its <Outlet />. */
 function layout(Layout: LazyPage<object>, children: readonly PageRoute[]): PageRoute {
   return { element: <Layout />, preload: Layout.preload, children };
@@ -86,8 +79,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/signup', SignUpPage),
   page('/forgot', ForgotPage),
   page('/resetPassword/:email/:token', ResetPasswordPage),
-  comingSoon('/sso', 'route.sso'),
-  comingSoon('/oauth/callback/:groupId', 'route.oauthCallback'),
+  page('/sso', SsoPage),
+  page('/oauth/callback/:groupId', OAuthCallbackPage),
   page('/account', ProfilePage),
   page('/store', StorePage),
   page('/bundle/:bundleId', BundlePage),

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopicPage } from '../features/page';
 import { TopicHome, TopicLayout } from '../features/topics';
 import { workbookKeys } from '../lib/api/workbook';
+import { MessagesPanelProvider } from '../lib/messages-panel';
 import { SessionContext } from '../lib/session/session-context';
 import { SessionTokenProvider } from '../lib/session/session-token';
 import { viewerKey } from '../lib/session/token-store';
@@ -159,16 +160,18 @@ function renderTopic(path: string, options: { signedIn?: boolean; workbook?: Wor
     <QueryClientProvider client={client}>
       <SessionTokenProvider>
         <SessionContext.Provider value={session}>
-          <Routes>
-            <Route element={<WorkbookBoundary />}>
-              <Route element={<TopicLayout />}>
-                <Route path="/topic/:topicId" element={<TopicHome />} />
-                <Route path="/topic/:topicId/page/:pageId" element={<TopicPage />} />
+          <MessagesPanelProvider>
+            <Routes>
+              <Route element={<WorkbookBoundary />}>
+                <Route element={<TopicLayout />}>
+                  <Route path="/topic/:topicId" element={<TopicHome />} />
+                  <Route path="/topic/:topicId/page/:pageId" element={<TopicPage />} />
+                </Route>
               </Route>
-            </Route>
-            <Route path="/" element={<p>The home page</p>} />
-          </Routes>
-          <Where />
+              <Route path="/" element={<p>The home page</p>} />
+            </Routes>
+            <Where />
+          </MessagesPanelProvider>
         </SessionContext.Provider>
       </SessionTokenProvider>
     </QueryClientProvider>,

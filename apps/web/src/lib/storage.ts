@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   oAuthOriginUrl: 'oAuthOriginUrl',
   oAuthUserGroupId: 'oAuthUserGroupId',
+  /** A seat invitation given to /sso (`?inviteId`), sent along when the callback completes. */
+  oAuthInviteId: 'oAuthInviteId',
   /** A visitor's workbook (a Workbook as JSON), saved to the account made at sign-up. */
   anonymousWorkbook: 'anonymousWorkbook',
 } as const;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AccountView } from '@portal/domain';
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
+import { MessagesPanelProvider } from '../lib/messages-panel';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context';
 import { SessionTokenProvider } from '../lib/session/session-token';
 import { renderWithOrganisation } from './render';
@@ -38,7 +39,9 @@ export function renderWithSession(ui: ReactElement, options: Options = {}) {
   return renderWithOrganisation(
     <QueryClientProvider client={queryClient}>
       <SessionTokenProvider>
-        <SessionContext.Provider value={value}>{ui}</SessionContext.Provider>
+        <SessionContext.Provider value={value}>
+          <MessagesPanelProvider>{ui}</MessagesPanelProvider>
+        </SessionContext.Provider>
       </SessionTokenProvider>
     </QueryClientProvider>,
     rest,
@@ -69,7 +72,11 @@ export function renderWithAccount(
       }),
       [current],
     );
-    return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+    return (
+      <SessionContext.Provider value={value}>
+        <MessagesPanelProvider>{children}</MessagesPanelProvider>
+      </SessionContext.Provider>
+    );
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = renderWithOrganisation(

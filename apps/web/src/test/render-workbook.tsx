@@ -4,6 +4,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { WorkbookBoundary } from '../app/workbook-boundary';
 import { workbookKeys } from '../lib/api/workbook';
+import { MessagesPanelProvider } from '../lib/messages-panel';
 import { SessionContext } from '../lib/session/session-context';
 import { SessionTokenProvider } from '../lib/session/session-token';
 import { viewerKey } from '../lib/session/token-store';
@@ -43,11 +44,13 @@ export function renderWithWorkbook(ui: ReactElement, options: Options = {}) {
     <QueryClientProvider client={queryClient}>
       <SessionTokenProvider>
         <SessionContext.Provider value={session}>
-          <Routes>
-            <Route element={<WorkbookBoundary />}>
-              <Route path="*" element={ui} />
-            </Route>
-          </Routes>
+          <MessagesPanelProvider>
+            <Routes>
+              <Route element={<WorkbookBoundary />}>
+                <Route path="*" element={ui} />
+              </Route>
+            </Routes>
+          </MessagesPanelProvider>
         </SessionContext.Provider>
       </SessionTokenProvider>
     </QueryClientProvider>,

@@ -11,3 +11,4 @@ export * from './topic';
 export * from './answers';
 export * from './store';
 export * from './messages';
+export * from './sso';

@@ -14,6 +14,11 @@ export class InProcessPubSub implements PubSub {
     return () => this.emitter.off(channel, listener);
   }
 
+  /** How many listeners a channel has (for tests and diagnostics). */
+  listenerCount(channel: string): number {
+    return this.emitter.listenerCount(channel);
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }

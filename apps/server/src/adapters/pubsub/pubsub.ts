@@ -7,5 +7,10 @@ export type Unsubscribe = () => void;
 export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, listener: (payload: string) => void): Unsubscribe;
+  /**
+   * Resolves once events published to `channel` from now on reach this process's listeners
+   * (a remote bus confirms subscriptions asynchronously); absent when that is at once.
+   */
+  subscribed?(channel: string): Promise<void>;
   close(): Promise<void>;
 }

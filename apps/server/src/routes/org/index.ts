@@ -6,7 +6,7 @@ import {
   orgParamsSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJsonText } from '../../http/errors';
+import { sendCachedText } from '../../http/compression';
 import type { Services } from '../../services';
 import { NO_ORGANISATION, notFound } from '../../services/errors';
 import { errorBodySchema } from './schemas';
@@ -45,7 +45,11 @@ export const organisationRoutes =
       async (request, reply) => {
         const { org, viewer } = request.ctx;
         // Already serialised and cached: sent as it is (the schema above documents its shape).
-        return sendJsonText(reply, await organisations.viewJson(org, request.query.locale, viewer));
+        return sendCachedText(
+          request,
+          reply,
+          await organisations.viewAnswer(org, request.query.locale, viewer),
+        );
       },
     );
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJson } from '../../http/errors';
+import { sendCachedText } from '../../http/compression';
 import type { Services } from '../../services';
 import { clientErrors as errors, idSchema } from '../org/schemas';
 
@@ -30,9 +30,13 @@ export const topicRoutes =
       },
       async (request, reply) => {
         const { org, viewer, locale } = request.ctx;
-        return sendJson(reply, {
-          topic: await topics.topic(org, request.params.topicId, viewer, locale),
-        });
+        // Serialised once per topic, locale and audience, and sent as it is (the schema above
+        // documents its shape).
+        return sendCachedText(
+          request,
+          reply,
+          await topics.topicAnswer(org, request.params.topicId, viewer, locale),
+        );
       },
     );
 

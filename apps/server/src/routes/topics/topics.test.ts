@@ -232,6 +232,66 @@ describe.each(DATABASE_KINDS)('topics API on %s', (kind) => {
     expect((await get('/api/org/doughmain/doughmain-mo/content/', member)).statusCode).toBe(200);
   });
 
+  describe('the cached answer', () => {
+    const pageIds = (res: { json(): unknown }) =>
+      (res.json() as { topic: TopicView }).topic.pages.map((p) => p._id);
+    /** A new import of doughmain (a new content hash), so the cache starts empty for it. */
+    const reimport = async (name: string) => {
+      const pack = topicsPack('doughmain');
+      pack.topics![0]!.name = name;
+      await mustImport(t.database.db, pack);
+      t.organisations.invalidate('doughmain');
+    };
+
+    it('never serves a member’s answer to a visitor or to a learner without the grant', async () => {
+      await reimport('Budgeting, member first');
+      const first = await get('/api/org/doughmain/topic/budgeting', member);
+      expect(pageIds(first)).toContain('doughmain-members-only');
+      expect(first.json().topic.name).toBe('Budgeting, member first');
+      const visitor = await get('/api/org/doughmain/topic/budgeting');
+      expect(visitor.statusCode).toBe(200);
+      expect(pageIds(visitor)).not.toContain('doughmain-members-only');
+      expect(visitor.body).not.toContain('Inside');
+      expect(pageIds(await get('/api/org/doughmain/topic/budgeting', outsider))).not.toContain(
+        'doughmain-members-only',
+      );
+      expect((await get('/api/org/doughmain/topic/secret-topic', member)).statusCode).toBe(200);
+      expect((await get('/api/org/doughmain/topic/secret-topic')).statusCode).toBe(401);
+      expect((await get('/api/org/doughmain/topic/secret-topic', outsider)).statusCode).toBe(403);
+    });
+
+    it('never serves a visitor’s answer to a member', async () => {
+      await reimport('Budgeting, visitor first');
+      const visitor = await get('/api/org/doughmain/topic/budgeting');
+      expect(pageIds(visitor)).not.toContain('doughmain-members-only');
+      expect(visitor.json().topic.name).toBe('Budgeting, visitor first');
+      expect(pageIds(await get('/api/org/doughmain/topic/budgeting', outsider))).not.toContain(
+        'doughmain-members-only',
+      );
+      expect(pageIds(await get('/api/org/doughmain/topic/budgeting', member))).toContain(
+        'doughmain-members-only',
+      );
+      // And per locale.
+      const fr = await get('/api/org/doughmain/topic/budgeting?locale=fr-CA', member);
+      expect(fr.json().topic.pages[1].name).toBe('Longue lecture');
+      expect(pageIds(fr)).toContain('doughmain-members-only');
+    });
+
+    it('sees an import by another process within the revalidation interval', async () => {
+      await reimport('Budgeting, before');
+      expect((await get('/api/org/doughmain/topic/budgeting')).json().topic.name).toBe(
+        'Budgeting, before',
+      );
+      const pack = topicsPack('doughmain');
+      pack.topics![0]!.name = 'Budgeting, imported elsewhere';
+      await mustImport(t.database.db, pack); // no invalidate: as the CLI in another process
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await get('/api/org/doughmain/topic/budgeting')).json().topic.name).toBe(
+        'Budgeting, imported elsewhere',
+      );
+    });
+  });
+
   it("never reaches another organisation's topics or content by id", async () => {
     expect((await get('/api/org/doughmain/topic/acme-only')).statusCode).toBe(404);
     expect((await get('/api/org/acme/topic/budgeting')).statusCode).toBe(404);

@@ -1,18 +1,32 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Footer, Header, SkipLink } from '../../features/shell';
+import { lazyPage } from '../../lib/lazy-page';
+import { MessagesPanelProvider, useMessagesPanel } from '../../lib/messages-panel';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const MAIN_ID = 'main-content';
 
-/** Header, the current screen and footer, on every route. */
+/** The messages panel's code loads when it first opens (it brings the message schemas). */
+const MessagesPanel = lazyPage(async () => (await import('../../features/messages')).MessagesPanel);
+
+/** Header, the current screen and footer, on every route; the messages panel beside them. */
 export function RootLayout() {
+  return (
+    <MessagesPanelProvider>
+      <Shell />
+    </MessagesPanelProvider>
+  );
+}
+
+function Shell() {
   const { pathname } = useLocation();
   useNavigationFocusAndScroll(pathname);
+  const messages = useMessagesPanel();
 
   return (
-    <div className="app-shell">
+    <div className={`app-shell${messages.isOpen ? ' app-shell--side-panel-right' : ''}`}>
       <SkipLink targetId={MAIN_ID} />
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
@@ -23,6 +37,11 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      {messages.isOpen && (
+        <Suspense fallback={null}>
+          <MessagesPanel />
+        </Suspense>
+      )}
     </div>
   );
 }

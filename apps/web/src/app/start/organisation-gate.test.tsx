@@ -192,13 +192,13 @@ describe('app start', () => {
     );
   });
 
-  it('shows a titled coming-soon page for a screen not built yet', async () => {
+  it('shows the OAuth callback screen, titled, with its red box when the address has no code', async () => {
     window.history.replaceState(null, '', '/oauth/callback/group1');
     fakeFetch(organisationApi());
     renderApp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Signing you in' })).toBeDefined();
-    expect(screen.getByText('Coming soon')).toBeDefined();
-    expect(document.title).toBe('Signing you in · Sample Academy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain('Login token not found.');
+    expect(document.title).toBe('Sign-in failed · Sample Academy');
   });
 
   it('shows the report card inside the topic layout', async () => {

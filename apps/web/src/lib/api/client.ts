@@ -34,7 +34,7 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
 }
 
 /** The bearer header of the signed-in learner (the token stored at sign-in), if any. */
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const token = readStored(STORAGE_KEYS.token);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }

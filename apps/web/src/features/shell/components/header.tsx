@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useMessagesPanel } from '../../../lib/messages-panel';
 import { hasStore, hasTopicsToBrowse, useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
@@ -8,9 +9,13 @@ import { AuthLinks } from './auth-links';
 import { AvatarMenu } from './avatar-menu';
 import { ContactDialog } from './contact-dialog';
 import { LocaleSwitcher } from './locale-switcher';
+import { MessagesLink } from './messages-link';
 import { TopicsMenu } from './topics-menu';
 
-/** The site header: Login and Sign up for a visitor, the avatar menu once signed in. */
+/**
+ * The site header: Login and Sign up for a visitor, the avatar menu once signed in, and the
+ * Messages entry when messaging is offered.
+ */
 export function Header() {
   const intl = useIntl();
   const { org, bundles } = useOrganisation();
@@ -21,6 +26,7 @@ export function Header() {
   const showTopics = hasTopicsToBrowse(org) && pathname !== paths.sso;
   const showStore = hasStore(org, bundles);
   const showContact = org.contact.enabled;
+  const showMessages = useMessagesPanel().isAvailable;
 
   return (
     <>
@@ -33,7 +39,7 @@ export function Header() {
               <FormattedMessage id="header.home" />
             )}
           </Link>
-          {(showTopics || showStore || showContact) && (
+          {(showTopics || showStore || showContact || showMessages) && (
             <nav className="site-header__nav" aria-label={intl.formatMessage({ id: 'header.nav' })}>
               <ul className="site-header__nav-list">
                 {showTopics && (
@@ -46,6 +52,11 @@ export function Header() {
                     <NavLink className="nav-link" to={paths.store}>
                       <FormattedMessage id="header.store" />
                     </NavLink>
+                  </li>
+                )}
+                {showMessages && (
+                  <li>
+                    <MessagesLink />
                   </li>
                 )}
                 {showContact && (

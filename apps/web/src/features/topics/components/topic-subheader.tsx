@@ -1,13 +1,18 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import {
+  MESSAGES_PANEL_ID,
+  MESSAGES_TOGGLE_ATTRIBUTE,
+  useMessagesPanel,
+} from '../../../lib/messages-panel';
 import { paths } from '../../../lib/paths';
 import type { TopicEntry } from '../lib/topic-entries';
 import { EntryLabel } from './entry-label';
 
 /**
  * The topic layout's subheader (docs/product-spec.md §2): a Topics link, then where the learner is (the
- * selection: topic name, page name), and a Print link to the print view. The Messages toggle
- * joins it with messaging.
+ * selection: topic name, page name), a Print link to the print view and, when messaging is
+ * offered, the Messages toggle (the header's Messages entry does the same).
  */
 export function TopicSubheader({
   topicId,
@@ -20,6 +25,7 @@ export function TopicSubheader({
 }) {
   const intl = useIntl();
   const isHome = entry.kind === 'home';
+  const messages = useMessagesPanel();
   return (
     <div className="topic-subheader surface-hero">
       <div className="topic-subheader__inner">
@@ -50,6 +56,19 @@ export function TopicSubheader({
           </ol>
         </nav>
         <div className="topic-subheader__actions">
+          {messages.isAvailable && (
+            <button
+              type="button"
+              className="topic-subheader__messages"
+              aria-pressed={messages.isOpen}
+              aria-controls={messages.isOpen ? MESSAGES_PANEL_ID : undefined}
+              onClick={messages.toggle}
+              {...{ [MESSAGES_TOGGLE_ATTRIBUTE]: '' }}
+            >
+              <span aria-hidden="true">✉ </span>
+              <FormattedMessage id="messages.toggle" />
+            </button>
+          )}
           <Link
             className="topic-subheader__print"
             to={paths.printTopic(topicId)}

@@ -1,0 +1,97 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedText, Encoding } from '../services/cached-text';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1_024;
+
+/**
+ * Per-request compression is brotli at quality 4 (about gzip's size at gzip's speed; the
+ * default 11 costs ~20× more CPU) or gzip at level 6. Answers cached serialised (CachedText) are
+ * compressed once, with the best settings.
+ */
+const FAST_BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: 1 },
+};
+const GZIP = { level: 6 };
+
+const COMPRESSIBLE =
+  /^(?:application\/(?:json|xml|javascript|manifest\+json)|text\/(?!event-stream))/i;
+
+/**
+ * The encoding to answer with: brotli, else gzip, by the client's `Accept-Encoding` (a `q=0`
+ * refuses one; `*` stands for both). Null when the client asked for neither.
+ */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (enc: Encoding) => accepted.get(enc) ?? accepted.get('*') ?? 0;
+  const br = weight('br');
+  const gz = weight('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return null;
+}
+
+function addVary(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(String(vary)))
+    reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
+/**
+ * Sends cached text as it is, or its compressed form kept with it when the client takes one.
+ * JSON by default, sent without the route's serializer (its schema documents the shape).
+ */
+export async function sendCachedText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedText,
+  contentType = 'application/json; charset=utf-8',
+) {
+  reply.type(contentType).serializer((payload: string) => payload);
+  if (cached.text.length < COMPRESS_MIN_BYTES) return reply.send(cached.text as never);
+  addVary(reply);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(cached.text as never);
+  const body = await cached.encode(encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/**
+ * Compresses answers of a compressible type over COMPRESS_MIN_BYTES that are sent whole (a
+ * string or a buffer) for clients that accept brotli or gzip. Streams are left alone: files come
+ * precompressed from the build (@fastify/static's `preCompressed`), and the server-sent-event
+ * stream is written to the socket as it goes (and is `text/event-stream`, never buffered here).
+ */
+export function registerCompression(app: FastifyInstance): void {
+  // A callback hook: most answers are small or not asked compressed, and leave at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (payload.length < COMPRESS_MIN_BYTES || reply.getHeader('content-encoding'))
+      return done(null, payload);
+    const status = reply.statusCode;
+    if (status < 200 || status === 204 || status === 206 || status === 304)
+      return done(null, payload);
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return done(null, payload);
+    addVary(reply);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return done(null, payload);
+    const compressed = (error: Error | null, body: Buffer) => {
+      if (error) return done(error);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, body);
+    };
+    if (encoding === 'br') zlib.brotliCompress(payload, FAST_BROTLI, compressed);
+    else zlib.gzip(payload, GZIP, compressed);
+  });
+}

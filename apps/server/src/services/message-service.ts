@@ -1,0 +1,460 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE, type MessageView } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { PubSub, Unsubscribe } from '../adapters/pubsub/pubsub';
+import type { Db } from '../db/database';
+import {
+  findMessage,
+  insertMessage,
+  listMessages,
+  markRead,
+  unreadCounts,
+  type MessageRecord,
+} from '../db/repositories/messages';
+import type { OrganisationRecord } from '../db/repositories/organisations';
+import {
+  assertGroupMember,
+  canPostMessage,
+  canSeeMessage,
+  isGroupMember,
+  isMessagingOn,
+  privateMessagesReadable,
+  type Viewer,
+} from '../policies';
+import { forbidden, invalid } from './errors';
+import type { Session, SessionService } from './session-service';
+import type { ViewerService } from './viewer-service';
+
+export const MESSAGING_OFF = 'Messaging is turned off in this organisation.';
+export const MEMBERS_POST_PRIVATELY =
+  'In this organisation, members can only send private messages to the group’s administrators.';
+export const EMPTY_MESSAGE = 'The message is empty.';
+export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
+
+/** The stream replays what was written this long before the last message the browser saw. */
+export const REPLAY_OVERLAP_MS = 2_000;
+/** At most this many messages of each kind (group, private) are replayed on a reconnection. */
+export const REPLAY_MAX = 200;
+/** A stream opens after its subscription is confirmed, or after this long without Redis. */
+const SUBSCRIBE_WAIT_MS = 1_000;
+
+/** What goes through the bus: the message as the API answers it, and what a stream filters on. */
+export interface MessageEvent {
+  message: MessageView;
+  groupId: string;
+  authorId: string;
+}
+
+export interface MessageListOptions {
+  page?: number | undefined;
+  limit?: number | undefined;
+  /** Exclusive bounds, epoch milliseconds. */
+  after?: number | undefined;
+  before?: number | undefined;
+  isPrivate?: boolean | undefined;
+}
+
+/** One server-sent event: a message, with its id for Last-Event-ID. */
+export const messageEventText = (view: MessageView) =>
+  `event: message\nid: ${view._id}\ndata: ${JSON.stringify(view)}\n\n`;
+
+/** Where a stream sends what the learner may read: the message and its event text. */
+export interface MessageSink {
+  message(view: MessageView, eventText: string): void;
+  /** The learner may no longer read the group (left it, signed out): the stream ends. */
+  end(): void;
+}
+
+/** An open stream of one learner on one group (docs/design.md §10). */
+export interface MessageStream {
+  start(sink: MessageSink): Promise<void>;
+  /** Whether the learner still may read the group (session good, still a member). */
+  stillReadable(): Promise<boolean>;
+  close(): void;
+}
+
+/** An event of the bus, parsed and written as a server-sent event once for every local stream. */
+interface LocalEvent {
+  event: MessageEvent;
+  text: string;
+}
+
+/** The streams of one process on one channel, behind a single subscription to the bus. */
+interface Hub {
+  listeners: Set<(local: LocalEvent) => void>;
+  unsubscribe: Unsubscribe;
+}
+
+/** How long a stream trusts the learner's session and membership before checking them again. */
+const VIEWER_TRUSTED_MS = 1_000;
+/**
+ * How long a page of messages, serialised, answers the polls that ask for it (10,000 learners
+ * polling every 10 s ask for the same few pages). A post in this process drops its group's pages
+ * at once; one made by another process is seen within this time (its live streams get it at once).
+ */
+const PAGE_CACHED_MS = 1_000;
+
+const newMessageId = () => randomBytes(16).toString('base64url');
+
+/** The channel of a group's messages on the bus. */
+export const messageChannel = (orgId: string, groupId: string) => `messages:${orgId}:${groupId}`;
+
+export function presentMessage(record: MessageRecord): MessageView {
+  let picture: { secure_url?: unknown } | undefined;
+  try {
+    picture = record.author.profilePicture
+      ? (JSON.parse(record.author.profilePicture) as { secure_url?: unknown })
+      : undefined;
+  } catch {
+    picture = undefined;
+  }
+  return {
+    _id: record.id,
+    body: record.body,
+    isPrivate: record.isPrivate,
+    createDate: record.createdAt,
+    account: {
+      name: { first: record.author.firstName, last: record.author.lastName },
+      ...(typeof picture?.secure_url === 'string' && {
+        profilePicture: { secure_url: picture.secure_url },
+      }),
+      user: { id: { username: record.author.username } },
+    },
+  };
+}
+
+const byTimeThenId = (a: MessageRecord, b: MessageRecord) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
+
+/**
+ * Messages of user groups (docs/design.md §10): group messages for every member, private ones
+ * for their sender and the group's administrators. A message is written to the database first,
+ * then published on the bus for the live streams; a lost publication loses nothing (polling
+ * reads the database).
+ */
+export class MessageService {
+  /** One bus subscription per channel, whatever the number of streams on it in this process. */
+  private readonly hubs = new Map<string, Hub>();
+  /** Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS). */
+  private readonly pages = new LRUCache<string, string>({ max: 5_000, ttl: PAGE_CACHED_MS });
+  /** Bumped by each post in this process: the group's cached pages are no longer found. */
+  private readonly groupVersions = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly pubsub: PubSub,
+    private readonly sessions: SessionService,
+    private readonly viewers: ViewerService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Someone outside the group learns nothing of it (404, as the other group routes); a member of
+   * an organisation whose messaging is off is refused (403).
+   */
+  assertReadable(org: OrganisationRecord, viewer: Viewer, groupId: string): void {
+    assertGroupMember(viewer, groupId);
+    if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+  }
+
+  /** A page of the group's messages (or of the private ones the viewer reads), newest first. */
+  async list(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    groupId: string,
+    options: MessageListOptions = {},
+  ): Promise<MessageView[]> {
+    return JSON.parse(await this.listJson(org, viewer, groupId, options)) as MessageView[];
+  }
+
+  /**
+   * As `list`, as the JSON of the route's answer (`{"results":[…]}`), kept PAGE_CACHED_MS for
+   * every reader who reads the same messages: all members for group messages, all
+   * administrators for the private ones, each member alone for their own.
+   */
+  async listJson(
+    org: OrganisationRecord,
+    viewer: Viewer,
+    groupId: string,
+    options: MessageListOptions = {},
+  ): Promise<string> {
+    this.assertReadable(org, viewer, groupId);
+    const limit = Math.min(options.limit ?? MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE);
+    const page = options.page ?? 1;
+    const isPrivate = options.isPrivate === true;
+    const scope = privateMessagesReadable(viewer, groupId);
+    const reader = !isPrivate ? 'group' : scope === 'own' ? `own:${viewer.userId}` : 'admins';
+    const groupKey = `${org.id}|${groupId}`;
+    const key = [
+      groupKey,
+      this.groupVersions.get(groupKey) ?? 0,
+      reader,
+      page,
+      limit,
+      options.after ?? '',
+      options.before ?? '',
+    ].join('|');
+    const cached = this.pages.get(key);
+    if (cached !== undefined) return cached;
+    const records = await listMessages(this.db, {
+      orgId: org.id,
+      groupId,
+      isPrivate,
+      ...(isPrivate && scope === 'own' && { authorId: viewer.userId! }),
+      ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
+      // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
+      ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
+      limit,
+      offset: (page - 1) * limit,
+      order: 'desc',
+    });
+    const json = JSON.stringify({ results: records.map(presentMessage) });
+    this.pages.set(key, json);
+    return json;
+  }
+
+  async post(
+    org: OrganisationRecord,
+    viewer: Viewer & { userId: string },
+    groupId: string,
+    input: { body: string; isPrivate?: boolean | undefined },
+  ): Promise<MessageView> {
+    this.assertReadable(org, viewer, groupId);
+    const body = input.body.trim();
+    if (body.length === 0) throw invalid(EMPTY_MESSAGE, { body: 'must not be empty' });
+    if ([...body].length > MESSAGE_MAX_LENGTH)
+      throw invalid(LONG_MESSAGE, { body: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
+    const isPrivate = input.isPrivate === true;
+    if (!canPostMessage(viewer, groupId, { isPrivate }, org.settings.constraints))
+      throw forbidden(MEMBERS_POST_PRIVATELY);
+    const id = newMessageId();
+    await insertMessage(this.db, {
+      id,
+      orgId: org.id,
+      groupId,
+      authorId: viewer.userId,
+      body,
+      isPrivate,
+      createdAt: new Date().toISOString(),
+    });
+    const groupKey = `${org.id}|${groupId}`;
+    this.groupVersions.set(groupKey, (this.groupVersions.get(groupKey) ?? 0) + 1);
+    const record = await findMessage(this.db, org.id, groupId, id);
+    if (!record) throw new Error('a message just written was not found');
+    const message = presentMessage(record);
+    const event: MessageEvent = { message, groupId, authorId: viewer.userId };
+    // After the write: a stream that misses this (Redis away) still finds it by polling.
+    this.pubsub.publish(messageChannel(org.id, groupId), JSON.stringify(event)).catch((err) => {
+      this.log.warn({ err }, 'a new message was not published to the live streams');
+    });
+    return message;
+  }
+
+  /** Per group of the viewer, the messages from others they may read and have not read. */
+  async unread(
+    org: OrganisationRecord,
+    viewer: Viewer & { userId: string },
+  ): Promise<{ groupId: string; unread: number }[]> {
+    if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+    const groupIds = [...viewer.groupIds].sort();
+    const counts = await unreadCounts(this.db, {
+      orgId: org.id,
+      userId: viewer.userId,
+      groupIds,
+      adminGroupIds: [...viewer.adminGroupIds],
+    });
+    return groupIds.map((groupId) => ({ groupId, unread: counts.get(groupId) ?? 0 }));
+  }
+
+  /** The viewer has read the group up to now. */
+  async markRead(
+    org: OrganisationRecord,
+    viewer: Viewer & { userId: string },
+    groupId: string,
+  ): Promise<{ groupId: string; unread: number }> {
+    this.assertReadable(org, viewer, groupId);
+    await markRead(this.db, {
+      orgId: org.id,
+      userId: viewer.userId,
+      groupId,
+      at: new Date().toISOString(),
+    });
+    return { groupId, unread: 0 };
+  }
+
+  /**
+   * A live stream of the group for a signed-in learner. Refusals are thrown here, before
+   * anything is sent. With `lastEventId` (the last message the browser has), the messages the
+   * learner may read written from REPLAY_OVERLAP_MS before it are sent first, then live ones;
+   * the browser merges by `_id`.
+   */
+  async openStream(
+    org: OrganisationRecord,
+    session: Session & { token: string },
+    groupId: string,
+    lastEventId: string | undefined,
+  ): Promise<MessageStream> {
+    const viewer = await this.viewers.of(session);
+    this.assertReadable(org, viewer, groupId);
+    const last = lastEventId ? await findMessage(this.db, org.id, groupId, lastEventId) : undefined;
+    const since =
+      last && canSeeMessage(viewer, groupId, last)
+        ? new Date(Date.parse(last.createdAt) - REPLAY_OVERLAP_MS).toISOString()
+        : undefined;
+
+    let closed = false;
+    let unsubscribe: Unsubscribe | undefined;
+    let sink: MessageSink | undefined;
+    /** Deliveries run one after another, so the browser gets them in the order published. */
+    let chain: Promise<void> = Promise.resolve();
+    /** Events arriving while the replay is read wait here. */
+    let waiting: LocalEvent[] | null = [];
+    /** The replayed messages, which a live event that waited must not send again. */
+    const replayed = new Set<string>();
+
+    const currentViewer = async (): Promise<Viewer | null> => {
+      const current = await this.sessions.find(session.token, org.id);
+      if (!current || current.userId !== session.userId) return null;
+      const v = await this.viewers.of(current);
+      return isGroupMember(v, groupId) ? v : null;
+    };
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe?.();
+    };
+    const end = () => {
+      if (closed) return;
+      close();
+      sink?.end();
+    };
+    /** The learner as last checked, and when: deliveries within VIEWER_TRUSTED_MS use it as is. */
+    let trusted: { viewer: Viewer; at: number } | null = { viewer, at: Date.now() };
+    /** Deliveries waiting on a check of the learner; later ones queue behind them, in order. */
+    let queued = 0;
+    const send = (v: Viewer, { event, text }: LocalEvent) => {
+      const audience = { isPrivate: event.message.isPrivate, authorId: event.authorId };
+      if (canSeeMessage(v, groupId, audience)) sink?.message(event.message, text);
+    };
+    const deliver = (local: LocalEvent) => {
+      if (closed || replayed.has(local.event.message._id)) return;
+      // The usual case, with thousands of streams on one channel: no await, no allocation.
+      if (queued === 0 && trusted && Date.now() - trusted.at < VIEWER_TRUSTED_MS)
+        return send(trusted.viewer, local);
+      queued += 1;
+      chain = chain
+        .then(async () => {
+          if (closed) return;
+          if (!trusted || Date.now() - trusted.at >= VIEWER_TRUSTED_MS) {
+            const v = await currentViewer();
+            if (closed) return;
+            if (!v) return end();
+            trusted = { viewer: v, at: Date.now() };
+          }
+          send(trusted.viewer, local);
+        })
+        .catch((err) => {
+          this.log.warn({ err }, 'a message was not delivered to a live stream');
+        })
+        .finally(() => {
+          queued -= 1;
+        });
+    };
+
+    const replay = async (): Promise<MessageRecord[]> => {
+      if (!since) return [];
+      const scope = privateMessagesReadable(viewer, groupId);
+      const common = {
+        orgId: org.id,
+        groupId,
+        since,
+        limit: REPLAY_MAX,
+        offset: 0,
+        order: 'asc' as const,
+      };
+      const [group, own] = await Promise.all([
+        listMessages(this.db, { ...common, isPrivate: false }),
+        scope === 'none'
+          ? []
+          : listMessages(this.db, {
+              ...common,
+              isPrivate: true,
+              ...(scope === 'own' && { authorId: viewer.userId! }),
+            }),
+      ]);
+      return [...group, ...own].sort(byTimeThenId);
+    };
+
+    return {
+      start: async (to) => {
+        sink = to;
+        unsubscribe = this.listen(messageChannel(org.id, groupId), (local) => {
+          if (local.event.groupId !== groupId) return;
+          if (waiting) waiting.push(local);
+          else deliver(local);
+        });
+        // A remote bus confirms the subscription later: wait for it (at most SUBSCRIBE_WAIT_MS, so
+        // that a stream still opens while Redis is away), so nothing published after the
+        // stream said it is open is missed.
+        await Promise.race([
+          this.pubsub.subscribed?.(messageChannel(org.id, groupId)).catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref()),
+        ]);
+        for (const record of await replay()) {
+          if (closed) return;
+          replayed.add(record.id);
+          const view = presentMessage(record);
+          to.message(view, messageEventText(view));
+        }
+        const pending = waiting ?? [];
+        waiting = null;
+        for (const event of pending) deliver(event);
+      },
+      stillReadable: async () => {
+        if (closed) return false;
+        const v = await currentViewer();
+        if (v) {
+          trusted = { viewer: v, at: Date.now() };
+          return true;
+        }
+        end();
+        return false;
+      },
+      close,
+    };
+  }
+
+  /**
+   * Listens to a channel of the bus through this process's one subscription to it: each event
+   * is parsed and written as a server-sent event once, then handed to every local stream.
+   */
+  private listen(channel: string, listener: (local: LocalEvent) => void): Unsubscribe {
+    let hub = this.hubs.get(channel);
+    if (!hub) {
+      const listeners = new Set<(local: LocalEvent) => void>();
+      const unsubscribe = this.pubsub.subscribe(channel, (payload) => {
+        let local: LocalEvent;
+        try {
+          const event = JSON.parse(payload) as MessageEvent;
+          local = { event, text: messageEventText(event.message) };
+        } catch {
+          return;
+        }
+        for (const each of listeners) each(local);
+      });
+      hub = { listeners, unsubscribe };
+      this.hubs.set(channel, hub);
+    }
+    const { listeners } = hub;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      const current = this.hubs.get(channel);
+      if (current && current.listeners === listeners && listeners.size === 0) {
+        current.unsubscribe();
+        this.hubs.delete(channel);
+      }
+    };
+  }
+}

@@ -1,0 +1,319 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { localise, type OAuthCompleteBody, type UserGroup } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SsoError,
+  type SsoClient,
+  type SsoIdentity,
+  type SsoProviderSettings,
+} from '../adapters/sso/sso';
+import type { Db } from '../db/database';
+import { findUser, findUserByEmail, type UserRow } from '../db/repositories/accounts';
+import { inTransaction, isUniqueViolation, type Executor } from '../db/repositories/executor';
+import {
+  addMember,
+  claimInvite,
+  findUsableInvite,
+  membershipsOf,
+} from '../db/repositories/memberships';
+import type { OrganisationRecord } from '../db/repositories/organisations';
+import {
+  deleteSsoFlowsBefore,
+  findSsoIdentity,
+  findUserGroup,
+  insertSsoFlow,
+  insertSsoIdentity,
+  insertSsoUser,
+  markSsoAccount,
+  takeSsoFlow,
+  usernameTaken,
+} from '../db/repositories/sso';
+import { INVITE_INVALID } from './account-service';
+import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
+import type { OrganisationService } from './organisation-service';
+import type { SessionService } from './session-service';
+import type { SiteLinks } from './site-links';
+import type { ViewerService } from './viewer-service';
+
+/** A sign-in under way is good for ten minutes, once. */
+export const SSO_FLOW_TTL_MS = 600_000;
+
+export const LOGIN_TOKEN_NOT_FOUND = 'Login token not found.';
+export const SSO_EXPIRED = 'This sign-in took too long. Please try again.';
+export const SSO_OTHER_BROWSER = 'This sign-in was started in another browser. Please try again.';
+export const NO_SSO_GROUP = 'This user group has no single sign-on.';
+export const SSO_UNAVAILABLE = 'Single sign-on is not available for this group at the moment.';
+export const SSO_REFUSED = 'The sign-in provider refused the sign-in.';
+export const SSO_NOT_VERIFIED = 'The sign-in provider’s answer could not be verified.';
+export const SSO_EMAIL_UNVERIFIED =
+  'An account with this email already exists, and the sign-in provider has not verified the email, so the two cannot be joined.';
+export const SSO_EMAIL_OTHER_SSO =
+  'An account with this email already exists and signs in another way.';
+
+/** What the web app's SSO screen shows when the group's pack gives no prompt. */
+const DEFAULT_PROMPT: Record<string, string> = {
+  'en-US': 'Members of {group} sign in with their organisation’s account.',
+  'fr-CA': 'Les membres de {group} se connectent avec le compte de leur organisation.',
+};
+
+const now = () => new Date().toISOString();
+
+type SsoGroup = Omit<UserGroup, 'topics'> & { oauth: NonNullable<UserGroup['oauth']> };
+
+/**
+ * Single sign-on per user group (docs/decisions.md, "Single sign-on"): OpenID Connect with PKCE,
+ * state and nonce, the flow kept server-side (one use, ten minutes), accounts made just in time
+ * from the provider's identity, and the same tokens as a password sign-in.
+ */
+export class SsoService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly client: SsoClient,
+    private readonly organisations: OrganisationService,
+    private readonly links: SiteLinks,
+    private readonly options: {
+      secretFromEnv: (name: string) => string | undefined;
+      /** PUBLIC_ORIGIN's scheme, when set: the scheme of redirect addresses. */
+      publicProtocol: 'http:' | 'https:' | undefined;
+    },
+    private readonly log: FastifyBaseLogger,
+    private readonly viewers?: ViewerService,
+  ) {}
+
+  private async ssoGroup(org: OrganisationRecord, groupId: string): Promise<SsoGroup> {
+    const group = await findUserGroup(this.db, org.id, groupId);
+    if (!group?.oauth) throw notFound(NO_SSO_GROUP, { groupId: 'has no single sign-on' });
+    return group as SsoGroup;
+  }
+
+  /** The provider settings of a group with its secret resolved; never logged or answered. */
+  private settings(org: OrganisationRecord, group: SsoGroup): SsoProviderSettings {
+    const { issuer, clientId, clientSecret } = group.oauth;
+    if (clientSecret === undefined) return { issuer, clientId };
+    if (!clientSecret.startsWith('env:')) return { issuer, clientId, clientSecret };
+    const name = clientSecret.slice('env:'.length);
+    const value = this.options.secretFromEnv(name);
+    if (!value) {
+      this.log.error(
+        { org: org.alias, group: group._id, variable: name },
+        'the client secret of a single sign-on group is not set in the environment',
+      );
+      throw unavailable(SSO_UNAVAILABLE);
+    }
+    return { issuer, clientId, clientSecret: value };
+  }
+
+  async prompt(org: OrganisationRecord, groupId: string, locale: string): Promise<string> {
+    const group = await this.ssoGroup(org, groupId);
+    if (group.oauth.prompt) return localise(group.oauth.prompt, locale);
+    const template = DEFAULT_PROMPT[locale] ?? DEFAULT_PROMPT['en-US']!;
+    return template.replace('{group}', localise(group.name, locale));
+  }
+
+  /**
+   * The origin the provider sends the browser back to: the request's own host when it names
+   * this organisation (so the browser keeps its storage), else the organisation's configured
+   * address (SiteLinks). A `Host` naming another organisation or none is never used.
+   */
+  async origin(
+    org: OrganisationRecord,
+    request: { host: string; protocol: 'http' | 'https' },
+  ): Promise<string> {
+    const alias = await this.organisations.aliasForHost(request.host);
+    if (alias !== org.alias) return this.links.origin(org);
+    const protocol = this.options.publicProtocol ?? `${request.protocol}:`;
+    try {
+      return new URL(`${protocol}//${request.host}`).origin;
+    } catch {
+      return this.links.origin(org);
+    }
+  }
+
+  /** Starts a sign-in: the provider's login address and the flow's id (for the cookie). */
+  async start(
+    org: OrganisationRecord,
+    groupId: string,
+    origin: string,
+    inviteId: string | undefined,
+  ): Promise<{ authorizationUrl: string; flowId: string }> {
+    const group = await this.ssoGroup(org, groupId);
+    const redirectUri = `${origin}/oauth/callback/${encodeURIComponent(group._id)}`;
+    let started;
+    try {
+      started = await this.client.authorizationUrl(this.settings(org, group), redirectUri);
+    } catch (err) {
+      throw this.failure(org, group, err);
+    }
+    const flowId = randomBytes(24).toString('base64url');
+    const at = Date.now();
+    await deleteSsoFlowsBefore(this.db, new Date(at - SSO_FLOW_TTL_MS).toISOString());
+    await insertSsoFlow(this.db, {
+      id: flowId,
+      state: started.state,
+      nonce: started.nonce,
+      codeVerifier: started.codeVerifier,
+      orgId: org.id,
+      groupId: group._id,
+      inviteId: inviteId || null,
+      redirectUri,
+      createdAt: new Date(at).toISOString(),
+    });
+    return { authorizationUrl: started.url, flowId };
+  }
+
+  /**
+   * Finishes a sign-in with the callback's code: the flow is found by `state`, or, for a client
+   * that sends none, by the cookie set at the start; it works once. The account is found by the
+   * provider identity, else joined by a verified email, else made; it joins the group (and the
+   * invitation's group). Any refusal leaves nothing behind.
+   */
+  async complete(
+    org: OrganisationRecord,
+    body: OAuthCompleteBody & { iss?: string },
+    cookieFlowId: string | undefined,
+  ): Promise<{ token: string; userId: string }> {
+    const flow = body.state
+      ? await takeSsoFlow(this.db, { state: body.state })
+      : cookieFlowId
+        ? await takeSsoFlow(this.db, { id: cookieFlowId })
+        : null;
+    if (!flow || flow.orgId !== org.id || flow.groupId !== body.groupId)
+      throw invalid(LOGIN_TOKEN_NOT_FOUND);
+    if (body.state && cookieFlowId && cookieFlowId !== flow.id) throw invalid(SSO_OTHER_BROWSER);
+    if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid(SSO_EXPIRED);
+    const group = await this.ssoGroup(org, flow.groupId);
+
+    let identity: SsoIdentity;
+    try {
+      identity = await this.client.complete(this.settings(org, group), flow.redirectUri, {
+        code: body.code,
+        state: flow.state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+        ...(body.iss && { iss: body.iss }),
+      });
+    } catch (err) {
+      throw this.failure(org, group, err);
+    }
+
+    const inviteId = flow.inviteId ?? (body.oAuthInviteId || null);
+    const { userId, linked } = await this.signInAccount(org, group._id, identity, inviteId);
+    // Joining a password account to the provider ends every session it had.
+    if (linked) await this.sessions.revokeAllOf(userId);
+    this.viewers?.forget(org.id, userId);
+    return { token: await this.sessions.create(userId, org.id), userId };
+  }
+
+  private failure(org: OrganisationRecord, group: SsoGroup, err: unknown): DomainError {
+    if (err instanceof DomainError) return err;
+    if (!(err instanceof SsoError)) throw err;
+    this.log.warn(
+      { org: org.alias, group: group._id, issuer: group.oauth.issuer, reason: err.message },
+      `single sign-on failed (${err.kind})`,
+    );
+    if (err.kind === 'unreachable') return unavailable(SSO_UNAVAILABLE);
+    if (err.kind === 'refused')
+      return invalid(err.providerMessage ? `${SSO_REFUSED} (${err.providerMessage})` : SSO_REFUSED);
+    return invalid(SSO_NOT_VERIFIED);
+  }
+
+  private async signInAccount(
+    org: OrganisationRecord,
+    groupId: string,
+    identity: SsoIdentity,
+    inviteId: string | null,
+  ): Promise<{ userId: string; linked: boolean }> {
+    const at = now();
+    const username = await this.freeUsername(org, identity);
+    try {
+      return await inTransaction(this.db, async (tx) => {
+        let linked = false;
+        const knownId = await findSsoIdentity(tx, org.id, identity.issuer, identity.subject);
+        let user: UserRow | undefined = knownId ? await findUser(tx, org.id, knownId) : undefined;
+        if (!user) {
+          const same = identity.email
+            ? await findUserByEmail(tx, org.id, identity.email)
+            : undefined;
+          if (same) {
+            if (!identity.emailVerified) throw conflict(SSO_EMAIL_UNVERIFIED);
+            if (same.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
+            await markSsoAccount(tx, org.id, same.id, groupId, at);
+            user = same;
+            linked = true;
+          } else {
+            const id = randomUUID();
+            await insertSsoUser(tx, {
+              id,
+              orgId: org.id,
+              username,
+              email: identity.emailVerified && identity.email ? identity.email : '',
+              first: identity.firstName ?? '',
+              last: identity.lastName ?? '',
+              groupId,
+              at,
+            });
+            user = (await findUser(tx, org.id, id))!;
+          }
+          await insertSsoIdentity(tx, {
+            orgId: org.id,
+            issuer: identity.issuer,
+            subject: identity.subject,
+            userId: user.id,
+            at,
+          });
+        } else if (user.oauth_group_id !== groupId) {
+          // Logging out takes the learner back to the group they last signed in with.
+          await markSsoAccount(tx, org.id, user.id, groupId, at);
+        }
+        await this.join(tx, org, user, groupId, inviteId, at);
+        return { userId: user.id, linked };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(SSO_EMAIL_OTHER_SSO);
+      throw err;
+    }
+  }
+
+  /** Makes the learner a member of the SSO group and of the invitation's group, if any. */
+  private async join(
+    tx: Executor,
+    org: OrganisationRecord,
+    user: UserRow,
+    groupId: string,
+    inviteId: string | null,
+    at: string,
+  ): Promise<void> {
+    const groups = new Set((await membershipsOf(tx, org.id, user.id)).map((g) => g.groupId));
+    if (inviteId) {
+      const invite = await findUsableInvite(tx, org.id, inviteId, user.email_key);
+      if (!invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
+      if (!groups.has(invite.group_id)) {
+        if (!(await claimInvite(tx, invite.id, user.id, at)))
+          throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
+        await addMember(tx, {
+          orgId: org.id,
+          groupId: invite.group_id,
+          userId: user.id,
+          role: 'member',
+        });
+        groups.add(invite.group_id);
+      }
+    }
+    if (!groups.has(groupId))
+      await addMember(tx, { orgId: org.id, groupId, userId: user.id, role: 'member' });
+  }
+
+  /** A username for a new account: the provider's, or the email's name, made unique. */
+  private async freeUsername(org: OrganisationRecord, identity: SsoIdentity): Promise<string> {
+    const wanted = identity.username ?? identity.email?.split('@')[0] ?? 'sso';
+    let base = wanted.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 32);
+    if (base.length < 3) base = `sso-${base}`.slice(0, 32);
+    if (!(await usernameTaken(this.db, org.id, base))) return base;
+    for (let i = 0; i < 5; i++) {
+      const candidate = `${base}-${randomBytes(3).toString('hex')}`;
+      if (!(await usernameTaken(this.db, org.id, candidate))) return candidate;
+    }
+    return `sso-${randomUUID().slice(0, 18)}`;
+  }
+}

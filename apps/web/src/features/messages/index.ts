@@ -1,0 +1,3 @@
+import './messages.css';
+
+export { MessagesPanel } from './components/messages-panel';

@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '../../../test/fake-api';
+import { renderWithSession } from '../../../test/render-session';
+import { sampleAccount } from '../../../test/sample-account';
+import { sampleOrganisation } from '../../../test/sample-organisation';
+import { Header } from './header';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const member = sampleAccount({
+  userGroups: [
+    { _id: 'cohort', name: 'Cohort', isAdmin: false },
+    { _id: 'team', name: 'Team', isAdmin: false },
+  ],
+});
+
+function renderHeader(options: Parameters<typeof renderWithSession>[1] = {}) {
+  window.localStorage.setItem('token', 'learner-token');
+  return renderWithSession(<Header />, { session: { account: member }, ...options });
+}
+
+const banner = () => within(screen.getByRole('banner'));
+
+describe('the header’s Messages entry', () => {
+  it('shows the unread count with words for assistive technology, and toggles the panel', async () => {
+    const requests = fakeApi((request) =>
+      request.url.pathname === '/api/org/sample/message/unread'
+        ? ok({
+            groups: [
+              { groupId: 'cohort', unread: 2 },
+              { groupId: 'team', unread: 1 },
+            ],
+          })
+        : undefined,
+    );
+    renderHeader();
+    const button = await banner().findByRole('button', { name: 'Messages 3 unread messages' });
+    expect(within(button).getByText('3').getAttribute('aria-hidden')).toBe('true');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer learner-token');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-controls')).toBe('messages-panel');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('hides the badge at zero', async () => {
+    const requests = fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread: 0 }] }));
+    renderHeader();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(banner().getByRole('button', { name: 'Messages' })).toBeDefined();
+  });
+
+  it('says the count in French', async () => {
+    fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread: 1 }] }));
+    renderHeader({ org: sampleOrganisation({ currentLocale: 'fr-CA' }) });
+    expect(
+      await banner().findByRole('button', { name: 'Messages 1 message non lu' }),
+    ).toBeDefined();
+  });
+
+  it('is not there without a group, for a visitor, or when messaging is off or not allowed', () => {
+    const requests = fakeApi(() => ok({ groups: [] }));
+    const cases = [
+      { session: { account: sampleAccount() } },
+      { session: {} },
+      { org: sampleOrganisation({ enableMessaging: false }) },
+      {
+        org: sampleOrganisation({
+          constraints: {
+            groupAdminMessagingOnly: false,
+            messagingAllowed: false,
+            maxTopicWorksheets: 3,
+          },
+        }),
+      },
+    ];
+    for (const options of cases) {
+      const { unmount } = renderHeader(options);
+      expect(banner().queryByRole('button', { name: /^Messages/ })).toBeNull();
+      unmount();
+    }
+    expect(requests).toHaveLength(0);
+  });
+});

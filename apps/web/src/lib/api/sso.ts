@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, orgPath, requestJson, withQuery } from './client';
+
+/**
+ * Single sign-on per user group (docs/product-spec.md §7): the screen's prompt, the provider's
+ * login address, and the exchange of the callback's code for a sign-in token.
+ */
+export const ssoKeys = {
+  prompt: (alias: string, groupId: string, locale: string) =>
+    ['sso-prompt', alias, groupId, locale] as const,
+};
+
+/** GET /{org}/userGroup/{groupId}/oauthuserprompt?locale: the group's prompt, localised. */
+export function oAuthPromptQuery(alias: string, groupId: string, locale: string) {
+  return queryOptions({
+    queryKey: ssoKeys.prompt(alias, groupId, locale),
+    queryFn: async ({ signal }) => {
+      const path = withQuery(
+        orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}/oauthuserprompt`),
+        { locale },
+      );
+      const { oAuthUserPrompt } = await getJson<{ oAuthUserPrompt: string }>(path, signal);
+      return oAuthUserPrompt;
+    },
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * GET /{org}/login/oauth?groupid[&inviteId]: the provider's login address. The server keeps
+ * the flow (state, nonce, PKCE verifier) and names it in an HttpOnly cookie.
+ */
+export async function startOAuth(
+  alias: string,
+  groupId: string,
+  inviteId: string | null,
+): Promise<string> {
+  const path = withQuery(orgPath(alias, '/login/oauth'), { groupid: groupId, inviteId });
+  const { authorizationUrl } = await getJson<{ authorizationUrl: string }>(path);
+  return authorizationUrl;
+}
+
+/**
+ * POST /{org}/oauth/complete {groupId, code, oAuthInviteId (empty string if none)}; `state`
+ * (and the provider's `iss`) from the callback's address go along too. Answers the token.
+ */
+export async function completeOAuth(
+  alias: string,
+  body: { groupId: string; code: string; oAuthInviteId: string; state?: string; iss?: string },
+): Promise<string> {
+  const { token } = await requestJson<{ token: string }>(
+    'POST',
+    orgPath(alias, '/oauth/complete'),
+    {
+      body,
+    },
+  );
+  return token;
+}

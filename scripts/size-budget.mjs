@@ -1,0 +1,122 @@
+// `node scripts/size-budget.mjs` (a step of `npm test`, after the build): the brotli-compressed
+// size of the JavaScript and CSS a first visit to each route below downloads, from the Vite
+// manifest of the build (apps/web/dist/.vite/manifest.json): the entry chunk and everything it
+// imports statically, and the chunks of the route's screens (the lazy imports of
+// apps/web/src/app/routes.tsx) with their static imports. Checked against size-budget.json;
+// exits 1 when a figure is over its budget. `--update` writes the current figures plus a margin.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const budgetFile = path.join(root, 'size-budget.json');
+/** Room left above the figures when the budget is written (--update). */
+const MARGIN = 0.03;
+
+/** Each route's screens, as routes.tsx loads them (its layouts and its page), by source module. */
+const ROUTES = {
+  '/': ['src/features/home/index.ts'],
+  '/topic/:topicId': ['src/app/workbook-boundary.tsx', 'src/features/topics/index.ts'],
+  '/topic/:topicId/page/:pageId': [
+    'src/app/workbook-boundary.tsx',
+    'src/features/topics/index.ts',
+    'src/features/page/index.ts',
+  ],
+};
+
+if (!existsSync(manifestFile)) {
+  console.error(`${path.relative(root, manifestFile)} is missing: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('the manifest has no entry');
+
+/** The files a chunk brings, itself and its static imports, transitively. */
+function filesOf(key, into = new Set(), seen = new Set()) {
+  if (seen.has(key)) return into;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest (was routes.tsx changed?)`);
+  into.add(chunk.file);
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) filesOf(imported, into, seen);
+  return into;
+}
+
+const brotliSizes = new Map();
+function brotliSize(file) {
+  let size = brotliSizes.get(file);
+  if (size === undefined) {
+    const bytes = readFileSync(path.join(dist, file));
+    size = zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length;
+    brotliSizes.set(file, size);
+  }
+  return size;
+}
+
+const figures = {};
+for (const [route, modules] of Object.entries(ROUTES)) {
+  const files = filesOf(entryKey);
+  for (const module of modules) filesOf(module, files);
+  const sum = (ext) =>
+    [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + brotliSize(f), 0);
+  figures[route] = { js: sum('.js'), css: sum('.css'), files: files.size };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+if (process.argv.includes('--update')) {
+  const budget = Object.fromEntries(
+    Object.entries(figures).map(([route, { js, css }]) => [
+      route,
+      {
+        js: Math.ceil((js * (1 + MARGIN)) / 100) * 100,
+        css: Math.ceil((css * (1 + MARGIN)) / 100) * 100,
+      },
+    ]),
+  );
+  writeFileSync(
+    budgetFile,
+    `${JSON.stringify(
+      {
+        note: 'Brotli bytes of the JavaScript and CSS a first visit to each route downloads (scripts/size-budget.mjs; --update writes the figures plus 3 %).',
+        routes: budget,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${path.relative(root, budgetFile)}`);
+}
+
+const budget = JSON.parse(readFileSync(budgetFile, 'utf8')).routes;
+let over = 0;
+console.log('First-load size (brotli), against size-budget.json:');
+for (const [route, { js, css, files }] of Object.entries(figures)) {
+  const limit = budget[route];
+  if (!limit) {
+    console.log(`  ${route}: no budget (run with --update)`);
+    over += 1;
+    continue;
+  }
+  const verdict = (value, max) => (value <= max ? 'ok' : 'OVER');
+  console.log(
+    `  ${route.padEnd(30)} JS ${kb(js).padStart(9)} / ${kb(limit.js).padStart(9)} ${verdict(js, limit.js).padEnd(4)}` +
+      `  CSS ${kb(css).padStart(8)} / ${kb(limit.css).padStart(8)} ${verdict(css, limit.css).padEnd(4)}  (${files} files)`,
+  );
+  if (js > limit.js) over += 1;
+  if (css > limit.css) over += 1;
+}
+if (over) {
+  console.error(
+    `${over} figure(s) over budget: make the first load smaller, or raise size-budget.json with a reason.`,
+  );
+  process.exit(1);
+}
