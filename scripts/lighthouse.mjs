@@ -5,7 +5,8 @@
 // and TBT per route (the median of the runs, and their spread with --runs > 1), and writes every
 // figure to bench-results/lighthouse.json.
 import { execSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -61,7 +62,11 @@ const median = (xs) => {
 };
 
 if (!args.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'ignore' });
-const portal = await startPortal({ port: PORT, env: { HOST: '127.0.0.1' } });
+// The server serves a copy of the web build, so that a build made meanwhile (another terminal)
+// does not swap the files under it.
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-web-'));
+cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
+const portal = await startPortal({ port: PORT, env: { HOST: '127.0.0.1', WEB_DIST: webDist } });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -123,6 +128,7 @@ try {
 } finally {
   await chrome.kill();
   await portal.stop();
+  rmSync(webDist, { recursive: true, force: true });
 }
 
 function summary({ runs }) {

@@ -259,7 +259,15 @@ test.describe('messages', () => {
       .getByRole('banner')
       .getByRole('button', { name: /^Account menu/ })
       .click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const logOut = page.getByRole('menuitem', { name: 'Log out' });
+    // The header's menu drops over the open panel, not under it.
+    const onTop = await logOut.evaluate((item) => {
+      const box = item.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && item.contains(hit);
+    });
+    expect(onTop).toBe(true);
+    await logOut.click();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(panelOf(page)).toHaveCount(0);
     await page.context().close();

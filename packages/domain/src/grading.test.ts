@@ -74,6 +74,24 @@ describe('gradeWorksheet', () => {
     expect(scoreOf(scores, 'nope', 'score')).toBeUndefined();
     expect(isScoredField({ scoreWeight: 1 })).toBe(false);
   });
+  it('marks a field without an answer as not answered; it still counts in the total', () => {
+    const scores = gradeWorksheet(pages, { q1: '  ', q2: 10 });
+    expect(scores).toEqual({
+      score: 2,
+      total: 6,
+      summary: {
+        p1: [
+          { fieldId: 'q1', isCorrect: false, scoreWeight: 1, isAnswered: false },
+          { fieldId: 'q2', isCorrect: true, scoreWeight: 2 },
+        ],
+        p2: [{ fieldId: 'q3', isCorrect: false, scoreWeight: 3, isAnswered: false }],
+      },
+    });
+    // A wrong answer is an answer.
+    expect(gradeWorksheet(pages, { q3: false }).summary.p2).toEqual([
+      { fieldId: 'q3', isCorrect: false, scoreWeight: 3 },
+    ]);
+  });
   it('keeps 0 ≤ score ≤ total, and all-correct answers score the total (property)', () => {
     const field = fc.record({
       _id: fc.uuid(),

@@ -11,6 +11,17 @@ export function isScoredField(field: Pick<Field, 'scoreWeight' | 'correctValue'>
   return (field.scoreWeight ?? 0) > 0 && field.correctValue !== undefined;
 }
 
+/** Whether a field has an answer: not empty, not only spaces; a table with at least one cell filled. */
+export function isAnswered(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value))
+    return value.some((row) =>
+      Array.isArray(row) ? row.some((c) => isAnswered(c)) : isAnswered(row),
+    );
+  return true;
+}
+
 const normalise = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 function asNumber(value: unknown): number | null {
@@ -75,7 +86,11 @@ export interface GradablePage {
   fields: Pick<Field, '_id' | 'type' | 'scoreWeight' | 'correctValue' | 'tolerance'>[];
 }
 
-/** Grades a worksheet: `score` is the weight of correct fields, `total` of all scored fields, by page. */
+/**
+ * Grades a worksheet: `score` is the weight of correct fields, `total` of all scored fields, by
+ * page. A field without an answer counts in the total (docs/design.md §6) and is marked
+ * `isAnswered: false`, so the report card can say "not answered" rather than "wrong".
+ */
 export function gradeWorksheet(
   pages: readonly GradablePage[],
   answers: Readonly<Record<string, unknown>>,
@@ -86,8 +101,14 @@ export function gradeWorksheet(
     for (const field of page.fields) {
       if (!isScoredField(field)) continue;
       const weight = field.scoreWeight ?? 0;
-      const isCorrect = isCorrectAnswer(field, answers[field._id]);
-      rows.push({ fieldId: field._id, isCorrect, scoreWeight: weight });
+      const answer = answers[field._id];
+      const isCorrect = isCorrectAnswer(field, answer);
+      rows.push({
+        fieldId: field._id,
+        isCorrect,
+        scoreWeight: weight,
+        ...(!isAnswered(answer) && { isAnswered: false as const }),
+      });
       scores.total += weight;
       if (isCorrect) scores.score += weight;
     }

@@ -1,5 +1,5 @@
 import { isShown, type FormulaScope } from './formula';
-import { scoreOf, type Scores } from './grading';
+import { isAnswered, scoreOf, type Scores } from './grading';
 import type { FieldView, PageView, TopicView } from './api/topic';
 import type { Sheet, Workbook, WorkbookSave, Worksheet, WorksheetSave } from './workbook';
 
@@ -155,16 +155,6 @@ export function assignWorksheetIds(
 }
 /** Removal only while more than one exists; index 0 is selected after (docs/product-spec.md §4). */
 export const canRemoveWorksheet = (count: number) => count > 1;
-
-export function isAnswered(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value))
-    return value.some((row) =>
-      Array.isArray(row) ? row.some((c) => isAnswered(c)) : isAnswered(row),
-    );
-  return true;
-}
 
 /**
  * Completion (docs/product-spec.md §4): a page without scored questions completes when its end scrolls into

@@ -13,6 +13,7 @@ import {
   canSeeTopicGroupCard,
   ownsBundle,
   signedInViewer,
+  topicAudienceKey,
   VISITOR,
 } from '.';
 
@@ -106,5 +107,21 @@ describe('store policies', () => {
     expect(ownsOrder(member, { userId: 'u-member' })).toBe(true);
     expect(ownsOrder(admin, { userId: 'u-member' })).toBe(false);
     expect(ownsOrder(VISITOR, { userId: 'u-member' })).toBe(false);
+  });
+});
+
+describe('topicAudienceKey', () => {
+  it('gives one key to viewers who see the same pages of a topic, and another to the others', () => {
+    const pages = [{ visibility: 'Public' as const }, { visibility: 'Private' as const }];
+    const seen = (v: typeof VISITOR, topicId: string) =>
+      pages.filter((p) => canSeePage(v, topicId, p)).length;
+    for (const topicId of ['secret', 'open'])
+      for (const a of [VISITOR, member, admin, outsider])
+        for (const b of [VISITOR, member, admin, outsider])
+          if (topicAudienceKey(a, topicId) === topicAudienceKey(b, topicId))
+            expect(seen(a, topicId)).toBe(seen(b, topicId));
+    expect(topicAudienceKey(member, 'secret')).toBe('granted');
+    expect(topicAudienceKey(VISITOR, 'secret')).toBe('public');
+    expect(topicAudienceKey(outsider, 'secret')).toBe('public');
   });
 });

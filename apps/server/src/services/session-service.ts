@@ -26,6 +26,12 @@ export class SessionService {
     ttl: VERIFIED_MS,
   });
 
+  /**
+   * Lookups under way, by token hash and organisation: requests (or thousands of open message
+   * streams) that need a token at the same moment share one query.
+   */
+  private readonly pending = new Map<string, Promise<Session | null>>();
+
   constructor(
     private readonly db: Db,
     private readonly days: number,
@@ -54,6 +60,16 @@ export class SessionService {
     const now = Date.now();
     const hit = this.verified.get(hash);
     if (hit && hit.until > now) return hit.orgId === orgId ? { userId: hit.userId, orgId } : null;
+    const key = `${hash}\u0000${orgId}`;
+    let lookup = this.pending.get(key);
+    if (!lookup) {
+      lookup = this.lookup(hash, orgId, now).finally(() => this.pending.delete(key));
+      this.pending.set(key, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookup(hash: string, orgId: string, now: number): Promise<Session | null> {
     const row = await findLiveSession(this.db, hash, orgId, new Date(now).toISOString());
     if (!row) {
       this.verified.delete(hash);
@@ -68,6 +84,8 @@ export class SessionService {
   async revoke(token: string): Promise<void> {
     const hash = hashToken(token);
     this.verified.delete(hash);
+    for (const key of this.pending.keys())
+      if (key.startsWith(`${hash}\u0000`)) this.pending.delete(key);
     await revokeSession(this.db, hash, new Date().toISOString());
   }
 

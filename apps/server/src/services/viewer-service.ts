@@ -14,11 +14,16 @@ const TRUSTED_MS = 1_000;
 export class ViewerService {
   private readonly recent = new LRUCache<string, Viewer>({ max: 10_000, ttl: TRUSTED_MS });
 
+  /** Lookups under way: requests of one learner at the same moment share one query. */
+  private readonly pending = new Map<string, Promise<Viewer>>();
+
   constructor(private readonly db: Db) {}
 
   /** Forgets what is known of a learner, whose groups just changed (a purchase was fulfilled). */
   forget(orgId: string, userId: string): void {
-    this.recent.delete(`${orgId}\u0000${userId}`);
+    const key = `${orgId}\u0000${userId}`;
+    this.recent.delete(key);
+    this.pending.delete(key);
   }
 
   async of(session: Session | null): Promise<Viewer> {
@@ -26,11 +31,19 @@ export class ViewerService {
     const key = `${session.orgId}\u0000${session.userId}`;
     const hit = this.recent.get(key);
     if (hit) return hit;
-    const viewer = signedInViewer(
-      session.userId,
-      await grantsOf(this.db, session.orgId, session.userId),
-    );
-    this.recent.set(key, viewer);
-    return viewer;
+    let lookup = this.pending.get(key);
+    if (!lookup) {
+      const started = grantsOf(this.db, session.orgId, session.userId).then((grants) => {
+        const viewer = signedInViewer(session.userId, grants);
+        // Not when the learner was forgotten meanwhile: their groups changed after this query.
+        if (this.pending.get(key) === started) this.recent.set(key, viewer);
+        return viewer;
+      });
+      lookup = started.finally(() => {
+        if (this.pending.get(key) === started) this.pending.delete(key);
+      });
+      this.pending.set(key, started);
+    }
+    return lookup;
   }
 }

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
-/** One scored field of a page: whether the answer is right, and what it weighs. */
+/**
+ * One scored field of a page: whether the answer is right, and what it weighs. `isAnswered` is
+ * `false` when the learner has given no answer yet (the row is then not correct, but not wrong
+ * either); it is left out when there is an answer, so older answers read the same.
+ */
 export const scoreRowSchema = z.object({
   fieldId: z.string(),
   isCorrect: z.boolean(),
   scoreWeight: z.number(),
+  isAnswered: z.literal(false).optional(),
 });
 
 /**

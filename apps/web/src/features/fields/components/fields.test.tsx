@@ -282,6 +282,20 @@ describe('table', () => {
     expect(screen.getByRole('table', { name: 'My answer' })).toBeDefined();
   });
 
+  it('keeps row labels in a sticky column no wider than 18rem or 40% of the screen', () => {
+    renderField(table);
+    const grid = screen.getByRole('table', { name: 'My answer' });
+    expect(grid.classList.contains('field-table--row-labels')).toBe(true);
+    expect(screen.getByRole('rowheader', { name: 'Card' }).style.minWidth).toBe(
+      'min(min(11ch, 30rem), 18rem, 40vw)',
+    );
+  });
+
+  it('has no sticky column when the rows have no labels', () => {
+    renderField(field({ type: 'table', rowCount: 2, columnCount: 2 }));
+    expect(screen.getByRole('table').classList.contains('field-table--row-labels')).toBe(false);
+  });
+
   it('applies a cell as typed, and trims and saves it on blur', () => {
     const { onChange, onCommit } = renderField(table);
     const cell = screen.getByRole<HTMLInputElement>('textbox', { name: 'Car loan, Rate (%)' });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   cellHeaders,
@@ -20,6 +20,10 @@ import {
  * and column, the headers of the others); the rest are inputs, whose text applies at once and
  * is trimmed and saved when the cell loses focus. Columns are as wide as their text needs, up
  * to a minimum of 30rem.
+ *
+ * A table wider than the screen scrolls sideways inside its frame. When the first column holds
+ * row labels, it stays put (sticky) while the cells scroll, so every cell is read beside its
+ * label down to 320 px; a cell that gets focus is scrolled out from under the labels.
  */
 export function TableField({ field, value, onChange, onCommit, readOnly }: FieldControlProps) {
   const intl = useIntl();
@@ -44,6 +48,10 @@ export function TableField({ field, value, onChange, onCommit, readOnly }: Field
     );
   }
 
+  // Row labels: every row under the header starts with a read-only cell.
+  const hasRowLabels =
+    columns > 1 && table.length > 1 && table.every((_, row) => isReadOnlyCell(field, row, 0));
+
   function commitCell(row: number, column: number) {
     const text = table[row]?.[column] ?? '';
     const trimmed = text.trim();
@@ -57,9 +65,12 @@ export function TableField({ field, value, onChange, onCommit, readOnly }: Field
         {field.name}
       </p>
       <FieldQuestion id={ids.help} field={field} />
-      <div className="field-block__table-scroll">
+      <div
+        className="field-block__table-scroll"
+        onFocus={hasRowLabels ? revealBesideLabels : undefined}
+      >
         <table
-          className="field-table"
+          className={hasRowLabels ? 'field-table field-table--row-labels' : 'field-table'}
           aria-labelledby={ids.label}
           aria-describedby={describedBy(field.question && ids.help)}
         >
@@ -67,7 +78,13 @@ export function TableField({ field, value, onChange, onCommit, readOnly }: Field
             {table.map((cells, row) => (
               <tr key={row}>
                 {cells.map((text, column) => {
-                  const style = { minWidth: widths[column] };
+                  // The sticky labels leave the cells room: at most 18rem, 40% of a phone.
+                  const style = {
+                    minWidth:
+                      hasRowLabels && column === 0
+                        ? `min(${widths[0]}, 18rem, 40vw)`
+                        : widths[column],
+                  };
                   if (isReadOnlyCell(field, row, column)) {
                     if (row === 0)
                       return (
@@ -110,4 +127,20 @@ export function TableField({ field, value, onChange, onCommit, readOnly }: Field
       </div>
     </FieldBlock>
   );
+}
+
+/**
+ * Scrolls the table sideways so that the focused cell is in view and not under the sticky row
+ * labels (the browser's own scroll on focus does not know about them).
+ */
+function revealBesideLabels(event: FocusEvent<HTMLDivElement>) {
+  const scroller = event.currentTarget;
+  const cell = event.target.closest('td, th');
+  const label = cell?.parentElement?.firstElementChild;
+  if (!cell || !label || cell === label) return;
+  const frame = scroller.getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  const start = frame.left + label.getBoundingClientRect().width;
+  if (box.left < start) scroller.scrollLeft -= start - box.left;
+  else if (box.right > frame.right) scroller.scrollLeft += box.right - frame.right;
 }

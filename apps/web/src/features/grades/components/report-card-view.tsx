@@ -31,6 +31,11 @@ export function ReportCardView({ pages, scores }: { pages: readonly PageView[]; 
         <div className="report-total__bar" aria-hidden="true">
           <span className="report-total__fill" style={{ width: `${report.percent}%` }} />
         </div>
+        {report.unanswered > 0 && (
+          <p className="report-total__unanswered" data-testid="report-unanswered">
+            <FormattedMessage id="grades.unansweredLeft" values={{ count: report.unanswered }} />
+          </p>
+        )}
       </section>
       {report.sections.length === 0 ? (
         <p className="report-card__empty">

@@ -32,6 +32,11 @@ const topic: TopicView = sampleTopic({
           type: 'field',
           field: { _id: 'q-needs', name: 'Needs', question: '', type: 'number', isScored: true },
         },
+        {
+          _id: 'f3',
+          type: 'field',
+          field: { _id: 'q-wants', name: 'Wants', question: '', type: 'number', isScored: true },
+        },
       ],
     }),
   ],
@@ -39,11 +44,12 @@ const topic: TopicView = sampleTopic({
 
 const scores: Scores = {
   score: 1,
-  total: 3,
+  total: 4,
   summary: {
     quiz: [
       { fieldId: 'q-rent', isCorrect: true, scoreWeight: 1 },
       { fieldId: 'q-needs', isCorrect: false, scoreWeight: 2 },
+      { fieldId: 'q-wants', isCorrect: false, scoreWeight: 1, isAnswered: false },
     ],
   },
 };
@@ -79,7 +85,7 @@ afterEach(() => {
 });
 
 describe('ReportCard', () => {
-  it('shows each scored field by page, right or wrong in words, its weight and the total', async () => {
+  it('shows each scored field by page, right, wrong or not answered in words, its weight and the total', async () => {
     const requests = fakeApi((request) =>
       request.url.pathname === '/api/org/sample/topic/budgeting/worksheet/0/grade'
         ? ok({ scores })
@@ -87,16 +93,20 @@ describe('ReportCard', () => {
     );
     renderReportCard();
     expect(screen.getByRole('heading', { level: 1, name: 'Report card' })).toBeDefined();
-    expect((await screen.findByTestId('report-score')).textContent).toBe('1 / 3');
-    expect(screen.getByTestId('report-percent').textContent).toBe('33%');
+    expect((await screen.findByTestId('report-score')).textContent).toBe('1 / 4');
+    expect(screen.getByTestId('report-percent').textContent).toBe('25%');
+    expect(screen.getByTestId('report-unanswered').textContent).toBe(
+      '1 question is not answered yet. It already counts in the total: answer it to earn its points.',
+    );
     expect(requests).toHaveLength(1);
 
     const section = screen.getByRole('region', { name: 'Quiz' });
-    expect(within(section).getByText('Page score: 1 / 3')).toBeDefined();
+    expect(within(section).getByText('Page score: 1 / 4 · 1 not answered')).toBeDefined();
     const rows = within(section).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'Fixed expenseWhich one is fixed?✓Correct1 point',
       'Needs✗Incorrect2 points',
+      'Wants–Not answered1 point',
     ]);
     // The icons are decoration: the words say right or wrong.
     for (const icon of section.querySelectorAll('.result-mark__icon'))
@@ -143,5 +153,6 @@ describe('ReportCard', () => {
     expect((await screen.findByTestId('report-score')).textContent).toBe('0 / 0');
     expect(screen.getByTestId('report-percent').textContent).toBe('0%');
     expect(screen.getByText('This topic has no scored questions yet.')).toBeDefined();
+    expect(screen.queryByTestId('report-unanswered')).toBeNull();
   });
 });

@@ -1,29 +1,37 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SafeHtml } from '../../../components/safe-html';
-import type { ReportRow, ReportSection } from '../lib/report';
+import type { ReportResult, ReportRow, ReportSection } from '../lib/report';
 
-/** Right or wrong as an icon and a word, never by colour alone. */
-export function ResultMark({ isCorrect }: { isCorrect: boolean }) {
+const marks = {
+  correct: { icon: '✓', message: 'grades.correct' },
+  incorrect: { icon: '✗', message: 'grades.incorrect' },
+  // Neither right nor wrong: a neutral dash, not a red cross.
+  unanswered: { icon: '–', message: 'grades.unanswered' },
+} as const satisfies Record<ReportResult, { icon: string; message: string }>;
+
+/** Right, wrong or not answered as an icon and a word, never by colour alone. */
+export function ResultMark({ result }: { result: ReportResult }) {
+  const mark = marks[result];
   return (
-    <span className={`result-mark result-mark--${isCorrect ? 'right' : 'wrong'}`}>
+    <span className={`result-mark result-mark--${result}`}>
       <span className="result-mark__icon" aria-hidden="true">
-        {isCorrect ? '✓' : '✗'}
+        {mark.icon}
       </span>
-      <FormattedMessage id={isCorrect ? 'grades.correct' : 'grades.incorrect'} />
+      <FormattedMessage id={mark.message} />
     </span>
   );
 }
 
 function Row({ row }: { row: ReportRow }) {
   return (
-    <tr className={`report-table__row report-table__row--${row.isCorrect ? 'right' : 'wrong'}`}>
+    <tr className={`report-table__row report-table__row--${row.result}`}>
       <th scope="row" className="report-table__field">
         <span className="report-table__name">{row.name}</span>
         {row.question && <SafeHtml className="prose report-table__question" html={row.question} />}
       </th>
       <td className="report-table__result">
-        <ResultMark isCorrect={row.isCorrect} />
+        <ResultMark result={row.result} />
       </td>
       <td className="report-table__weight">
         <FormattedMessage id="grades.points" values={{ count: row.scoreWeight }} />
@@ -47,6 +55,12 @@ export function ReportTable({ section }: { section: ReportSection }) {
             id="grades.pageScore"
             values={{ score: section.score, total: section.total }}
           />
+          {section.unanswered > 0 && (
+            <>
+              {' · '}
+              <FormattedMessage id="grades.pageUnanswered" values={{ count: section.unanswered }} />
+            </>
+          )}
         </p>
       </div>
       <div className="report-table__scroller">

@@ -41,10 +41,31 @@ describe('buildReport', () => {
       ['More', 0, 1],
     ]);
     expect(report.sections[0]!.rows).toEqual([
-      { fieldId: 'q2', name: 'Second', question: '<p>Why?</p>', isCorrect: true, scoreWeight: 2 },
-      { fieldId: 'q1', name: 'First', question: '', isCorrect: true, scoreWeight: 1 },
+      { fieldId: 'q2', name: 'Second', question: '<p>Why?</p>', result: 'correct', scoreWeight: 2 },
+      { fieldId: 'q1', name: 'First', question: '', result: 'correct', scoreWeight: 1 },
     ]);
-    expect(report).toMatchObject({ score: 3, total: 4, percent: 75 });
+    expect(report).toMatchObject({ score: 3, total: 4, percent: 75, unanswered: 0 });
+  });
+
+  it('tells a field left empty from a wrong answer, and counts those left', () => {
+    const report = buildReport(pages, {
+      score: 1,
+      total: 4,
+      summary: {
+        more: [{ fieldId: 'm1', isCorrect: false, scoreWeight: 1, isAnswered: false }],
+        quiz: [
+          { fieldId: 'q1', isCorrect: true, scoreWeight: 1 },
+          { fieldId: 'q2', isCorrect: false, scoreWeight: 2 },
+        ],
+      },
+    });
+    expect(report.sections.map((s) => s.rows.map((r) => r.result))).toEqual([
+      ['incorrect', 'correct'],
+      ['unanswered'],
+    ]);
+    expect(report.sections.map((s) => s.unanswered)).toEqual([0, 1]);
+    // The total stays every scored field's weight (docs/design.md §6).
+    expect(report).toMatchObject({ score: 1, total: 4, percent: 25, unanswered: 1 });
   });
 
   it('keeps a page or field the topic no longer lists, named by its id, at the end', () => {

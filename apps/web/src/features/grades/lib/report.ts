@@ -1,4 +1,4 @@
-import type { PageView, Scores } from '@portal/domain';
+import type { PageView, ScoreRow, Scores } from '@portal/domain';
 
 /** One scored field on the report card. */
 export interface ReportRow {
@@ -7,9 +7,12 @@ export interface ReportRow {
   name: string;
   /** The question as author HTML ('' when there is none). */
   question: string;
-  isCorrect: boolean;
+  /** Right, wrong, or not answered yet (neither right nor wrong; it still counts in the total). */
+  result: ReportResult;
   scoreWeight: number;
 }
+
+export type ReportResult = 'correct' | 'incorrect' | 'unanswered';
 
 /** The scored fields of one page, in the page's order. */
 export interface ReportSection {
@@ -18,6 +21,8 @@ export interface ReportSection {
   rows: ReportRow[];
   score: number;
   total: number;
+  /** How many of its scored fields have no answer yet. */
+  unanswered: number;
 }
 
 export interface Report {
@@ -26,6 +31,14 @@ export interface Report {
   total: number;
   /** score / total as a whole percentage (0 when nothing is scored). */
   percent: number;
+  /** How many scored fields have no answer yet, over all pages. */
+  unanswered: number;
+}
+
+/** A row's result: the grade answer says `isAnswered: false` for a field left empty. */
+export function resultOf(row: Pick<ScoreRow, 'isCorrect' | 'isAnswered'>): ReportResult {
+  if (row.isCorrect) return 'correct';
+  return row.isAnswered === false ? 'unanswered' : 'incorrect';
 }
 
 /** score out of total as a whole percentage, rounded half up; 0 when the total is 0. */
@@ -72,7 +85,7 @@ export function buildReport(pages: readonly PageView[], scores: Scores): Report 
           fieldId: row.fieldId,
           name: fields.get(row.fieldId)?.name ?? row.fieldId,
           question: fields.get(row.fieldId)?.question ?? '',
-          isCorrect: row.isCorrect,
+          result: resultOf(row),
           scoreWeight: row.scoreWeight,
         }))
         .sort((a, b) => at(a.fieldId) - at(b.fieldId));
@@ -80,12 +93,14 @@ export function buildReport(pages: readonly PageView[], scores: Scores): Report 
         pageId,
         pageName: page?.name ?? pageId,
         rows,
-        score: rows.reduce((sum, row) => sum + (row.isCorrect ? row.scoreWeight : 0), 0),
+        score: rows.reduce((sum, row) => sum + (row.result === 'correct' ? row.scoreWeight : 0), 0),
         total: rows.reduce((sum, row) => sum + row.scoreWeight, 0),
+        unanswered: rows.filter((row) => row.result === 'unanswered').length,
       };
     });
   return {
     sections,
+    unanswered: sections.reduce((sum, section) => sum + section.unanswered, 0),
     score: scores.score,
     total: scores.total,
     percent: percentOf(scores.score, scores.total),

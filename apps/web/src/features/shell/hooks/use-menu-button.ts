@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useCloseOnOutsidePointer } from './use-close-on-outside-pointer';
+import { useKeepInViewport } from './use-keep-in-viewport';
 import { useMenuKeyboard } from './use-menu-keyboard';
 
 /**
  * A menu button (WAI-ARIA APG): Enter, Space or ↓ open the menu on its first item, ↑ on its
  * last; in the menu ↑ ↓ Home End and first letters move; Escape closes it and returns to the
- * button; Tab closes it and moves on; a pointer outside closes it.
+ * button; Tab closes it and moves on; a pointer outside closes it. The open menu is aligned to
+ * its button and kept inside the viewport.
  */
 export function useMenuButton() {
   const [isOpen, setOpen] = useState(false);
@@ -21,6 +23,7 @@ export function useMenuButton() {
     onTab: () => setOpen(false),
   });
   useCloseOnOutsidePointer(isOpen, [buttonRef, menuRef], () => setOpen(false));
+  useKeepInViewport(menuRef, isOpen);
 
   // The menu is display:none until the render that opens it commits: focus it afterwards.
   useEffect(() => {
