@@ -58,6 +58,8 @@ export default tseslint.config(
   {
     // The domain is pure (docs/design.md §1): no I/O, no environment, nothing of ours.
     files: ['packages/domain/**/*.ts'],
+    // Its test runner's configuration runs in Node and reads the environment (FC_SEED, CI).
+    ignores: ['packages/domain/vitest.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

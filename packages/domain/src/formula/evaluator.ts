@@ -249,6 +249,9 @@ class Evaluator {
 /** `value` rounded half away from zero to `digits` decimals, without binary-float surprises (1.005 → 1.01). */
 export function roundTo(value: number, digits = 2): number {
   if (!Number.isFinite(value)) return value;
+  // So large that doubles are further apart than 10^-digits: the value is as rounded as it can
+  // be (and its text has an exponent, which the decimal shift below would not read).
+  if (Math.abs(value) * 10 ** digits >= Number.MAX_SAFE_INTEGER) return value;
   const sign = value < 0 ? -1 : 1;
   const shifted = Number(`${Math.abs(value)}e${digits}`);
   const rounded = Number(`${Math.round(shifted)}e-${digits}`);

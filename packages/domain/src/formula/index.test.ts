@@ -151,6 +151,22 @@ describe('formula language', () => {
     expect(roundTo(-0.001)).toBe(0);
   });
 
+  it('leaves alone numbers too large to have hundredths, and rounds them again to themselves', () => {
+    // Found by the property below (seed 600106249): a score of 1.797693134862316e306.
+    for (const huge of [1.797693134862316e306, -1e300, 1e21, 123456789012345680, 2 ** 53]) {
+      expect(roundTo(huge)).toBe(huge);
+      expect(roundTo(roundTo(huge))).toBe(roundTo(huge));
+    }
+    expect(
+      evaluateFormula(
+        '<span data-ref="b" data-use="score"></span>',
+        scopeOf({ 'b:score': 1.797693134862316e306 }),
+      ),
+    ).toEqual({ ok: true, value: 1.797693134862316e306 });
+    expect(roundTo(12345678901.235)).toBe(12345678901.24);
+    expect(roundTo(1e-7)).toBe(0);
+  });
+
   it('never throws, whatever the body and values (property)', () => {
     const pieces = fc.constantFrom(
       '1',
