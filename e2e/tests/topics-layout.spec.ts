@@ -41,6 +41,21 @@ async function expectAt(
 }
 
 test.describe('topic layout', () => {
+  test('draws the subheader icons in SVG, which every system shows, not as font glyphs', async ({
+    page,
+  }) => {
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    const print = page.locator('.topic-subheader__print');
+    await expect(print).toBeVisible();
+    // ⎙ had no font in Debian's Chromium and showed as an empty box.
+    expect(await print.textContent()).not.toMatch(/[\u2300-\u23ff\u2700-\u27bf\u{1f4c4}]/u);
+    const icon = print.locator('svg[data-icon="print"]');
+    const box = await icon.boundingBox();
+    expect(box?.width).toBeGreaterThan(8);
+    expect(box?.height).toBeGreaterThan(8);
+    expect(await icon.getAttribute('aria-hidden')).toBe('true');
+  });
+
   test('lists Home, every page, Report Card and Other Topics in the sidebar', async ({ page }) => {
     const topic = await fetchTopic(page, TOPIC);
     await openTopicScreen(page, `/topic/${TOPIC}`);

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Icon } from '../../../components/icon';
 import { Spinner } from '../../../components/spinner';
 import {
   describedBy,
@@ -93,9 +94,7 @@ export function FileField(props: FileFieldProps) {
       <FieldQuestion id={ids.help} field={field} />
       {file && (
         <p className="field-file__current">
-          <span className="field-file__icon" aria-hidden="true">
-            📄
-          </span>
+          <Icon name="file" className="field-file__icon" />
           <a href={file.secure_url} target="_blank" rel="noreferrer">
             {file.original_filename}
           </a>

@@ -5,6 +5,7 @@ import {
   MESSAGES_TOGGLE_ATTRIBUTE,
   useMessagesPanel,
 } from '../../../lib/messages-panel';
+import { Icon } from '../../../components/icon';
 import { paths } from '../../../lib/paths';
 import type { TopicEntry } from '../lib/topic-entries';
 import { EntryLabel } from './entry-label';
@@ -65,7 +66,7 @@ export function TopicSubheader({
               onClick={messages.toggle}
               {...{ [MESSAGES_TOGGLE_ATTRIBUTE]: '' }}
             >
-              <span aria-hidden="true">✉ </span>
+              <Icon name="mail" />
               <FormattedMessage id="messages.toggle" />
             </button>
           )}
@@ -74,7 +75,7 @@ export function TopicSubheader({
             to={paths.printTopic(topicId)}
             aria-label={intl.formatMessage({ id: 'print.linkLabel' }, { topic: topicName })}
           >
-            <span aria-hidden="true">⎙ </span>
+            <Icon name="print" />
             <FormattedMessage id="print.link" />
           </Link>
         </div>
