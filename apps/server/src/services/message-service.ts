@@ -158,18 +158,9 @@ export class MessageService {
     if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
   }
 
-  /** A page of the group's messages (or of the private ones the viewer reads), newest first. */
-  async list(
-    org: OrganisationRecord,
-    viewer: Viewer,
-    groupId: string,
-    options: MessageListOptions = {},
-  ): Promise<MessageView[]> {
-    return JSON.parse(await this.listJson(org, viewer, groupId, options)) as MessageView[];
-  }
-
   /**
-   * As `list`, as the JSON of the route's answer (`{"results":[…]}`), kept PAGE_CACHED_MS for
+   * A page of the group's messages (or of the private ones the viewer reads), newest first, as
+   * the JSON of the route's answer (`{"results":[…]}`), kept PAGE_CACHED_MS for
    * every reader who reads the same messages: all members for group messages, all
    * administrators for the private ones, each member alone for their own.
    */
