@@ -7,6 +7,7 @@ const FEATURES = [
   'auth',
   'fields',
   'grades',
+  'groups',
   'home',
   'messages',
   'page',

@@ -30,6 +30,18 @@ if (!fs.existsSync(CONTENT_DIR)) {
         .replaceAll('http://localhost:3000/dev-oidc', `http://localhost:${PORT}/dev-oidc`),
     );
   fs.symlinkSync(path.join(source, 'media'), path.join(CONTENT_DIR, 'media'));
+  // An organisation with Google Analytics (issue 15, point 23): acme's pack under the alias
+  // "gademo" with a gaUid, reached at gademo.localhost. Its GA requests are intercepted.
+  const acme = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'acme.json'), 'utf8'));
+  acme.organisation = {
+    ...acme.organisation,
+    alias: 'gademo',
+    hosts: [],
+    locales: ['en-US', 'fr-CA'],
+    gaUid: 'G-E2ETEST01',
+  };
+  acme.organisation.name = 'GA Demo';
+  fs.writeFileSync(path.join(CONTENT_DIR, 'gademo.json'), JSON.stringify(acme));
 }
 
 export default defineConfig({

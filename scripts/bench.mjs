@@ -10,6 +10,8 @@ import Stripe from 'stripe';
 import { burst, openConnections, quantile, requestBytes } from '../bench/burst.mjs';
 import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
+import { membersPack, seedMembers, timeMembers } from '../bench/members.mjs';
+import { databaseOutage, rollingRestart } from '../bench/resilience.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
   createPostgresDatabase,
@@ -534,6 +536,61 @@ async function messaging(kind) {
   }
 }
 
+/**
+ * Issue 17 on one database: a group's members page (2,000 members, 10 topics, stored progress),
+ * seeded straight into the database once the pack is imported.
+ */
+async function groupMembers(kind) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-members-'));
+  writeFileSync(path.join(contentDir, 'members.json'), JSON.stringify(membersPack()));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const sqliteFile = path.join(contentDir, 'members.db');
+  const portal = await startPortal({
+    port: 3957,
+    env: {
+      CONTENT_DIR: contentDir,
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: pg ? pg.url : `sqlite:${sqliteFile}`,
+    },
+  });
+  try {
+    if (pg) {
+      const { default: pgLib } = await import('pg');
+      const client = new pgLib.Client({ connectionString: pg.url });
+      await client.connect();
+      await client.query('begin');
+      await seedMembers(
+        async (text, params) => (await client.query(text, params)).rows,
+        (i) => `$${i}`,
+      );
+      await client.query('commit');
+      // Statistics, as autovacuum would gather after such a bulk insert: without them the
+      // planner guesses one row per table and nests loops over 2,000 × 2,000 rows.
+      await client.query('analyze');
+      await client.end();
+    } else {
+      const { default: Sqlite } = await import('better-sqlite3');
+      const db = new Sqlite(sqliteFile);
+      db.pragma('busy_timeout = 5000');
+      db.exec('begin');
+      await seedMembers(
+        async (text, params) =>
+          /^\s*select/i.test(text)
+            ? db.prepare(text).all(...params)
+            : (db.prepare(text).run(...params), []),
+        () => '?',
+      );
+      db.exec('commit');
+      db.exec('analyze');
+      db.close();
+    }
+    results[`${kind}GroupMembers`] = await timeMembers(portal.url, portal.cpuMs);
+  } finally {
+    await portal.stop();
+    await pg?.drop();
+  }
+}
+
 if (!only || only === 'org') await organisationVersusBare();
 if (!only || only === 'topic') {
   await topicVersusBare('sqlite');
@@ -546,10 +603,16 @@ if (!only || only === 'messages') {
   await messaging('sqlite');
   await messaging('postgres');
 }
+if (!only || only === 'members') {
+  await groupMembers('sqlite');
+  await groupMembers('postgres');
+}
 if (!only || only === 'webhooks') {
   await webhookDeliveries('sqlite');
   await webhookDeliveries('postgres');
 }
+if (!only || only === 'outage') results.postgresOutage = await databaseOutage();
+if (!only || only === 'restart') results.rollingRestart = await rollingRestart();
 
 console.log(
   '\nBenchmarks (loopback; autocannon with 50 connections for throughput, 8 concurrent requests for latency):',

@@ -110,6 +110,14 @@ try {
             .flatMap((c) => c.auditRefs)
             .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
             .map((ref) => ref.id),
+          // What shifted and what the largest paint was, to read in bench-results/lighthouse.json.
+          layoutShifts: (audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({
+            score: item.score,
+            node: item.node?.selector ?? item.node?.snippet,
+          })),
+          lcpElement:
+            audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+              ?.selector,
           // What a failing audit found (its first items), to read in bench-results/lighthouse.json.
           failingDetails: Object.fromEntries(
             Object.values(categories)

@@ -100,6 +100,10 @@ export default defineConfig(({ command }) => ({
       // zod content-pack schemas, on the home route — must not be bundled.
       treeshake: {
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),
+        // Making a zod schema (`z.object(…)`, chained calls included) has no effect but its value:
+        // a schema nothing uses is dropped, even from a module whose other exports are used (the
+        // analytics helpers beside their schema must not bring zod into the first load).
+        manualPureFunctions: ['z'],
       },
     },
   },

@@ -33,8 +33,8 @@ test.describe('acme, chosen by host name', () => {
     await expect(header.getByRole('link', { name: 'Store' })).toHaveCount(0);
     await expect(header.getByRole('link', { name: 'Sign up' })).toHaveCount(0);
     await expect(header.getByRole('button', { name: 'Contact' })).toHaveCount(0);
-    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Browse Store' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse store' })).toHaveCount(0);
   });
 
   test('an unknown organisation host gets a clear answer', async ({ page }) => {

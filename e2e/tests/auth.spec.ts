@@ -22,7 +22,7 @@ async function logOut(page: Page) {
   await avatarButton(page).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
 test.describe('sign up (docs/product-spec.md §4)', () => {
@@ -130,7 +130,7 @@ test.describe('log in and log out (docs/product-spec.md §4)', () => {
     page,
   }) => {
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Username or email')).toBeFocused();
@@ -233,7 +233,7 @@ test.describe('idle timeout (docs/product-spec.md §4)', () => {
     await expect(page.getByRole('main')).toContainText(
       'You have been logged out automatically due to inactivity.',
     );
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     const revoked = await page.request.get(`/api/org/${DOUGHMAIN}/account/settings`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -244,7 +244,7 @@ test.describe('idle timeout (docs/product-spec.md §4)', () => {
   test('a visitor has no idle timeout', async ({ page }) => {
     await page.clock.install();
     await page.goto('/topics');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.clock.fastForward('45:00');
     await expect(page).toHaveURL(/\/topics$/);
   });

@@ -40,7 +40,10 @@ test.describe('fields', () => {
     const { token } = await openAsNewLearner(page, 'numbers', BUDGET_NUMBERS);
     const overspending = page.getByRole('heading', { name: 'You are spending more than you earn' });
     const leftOver = page.getByRole('heading', { name: 'You have money left over' });
-    await expect(formulaValue(page, 'Total monthly expenses ($)')).toHaveText('0');
+    // Nothing answered yet: a placeholder, not a made-up 0 (issue 15, point 10).
+    await expect(formulaValue(page, 'Total monthly expenses ($)')).toHaveText(
+      'Waiting for your answers',
+    );
     await expect(leftOver).toHaveCount(0);
 
     await typeInto(page, 'Monthly take-home pay ($)', '4000');
@@ -50,9 +53,10 @@ test.describe('fields', () => {
     await typeInto(page, 'Groceries and meals ($)', '500');
     await typeInto(page, 'Debt payments ($)', '200');
     await typeInto(page, 'Everything else ($)', '300');
-    await expect(formulaValue(page, 'Total monthly expenses ($)')).toHaveText('2,800');
-    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('1,200');
-    await expect(formulaValue(page, 'Share of income left over (%)')).toHaveText('30');
+    // Money in the organisation's currency (CAD, written "$"), a share as a percentage.
+    await expect(formulaValue(page, 'Total monthly expenses ($)')).toHaveText('$2,800.00');
+    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('$1,200.00');
+    await expect(formulaValue(page, 'Share of income left over (%)')).toHaveText('30%');
     await expect(overspending).toHaveCount(0);
 
     // The formula recomputes as a key is typed, before the field is left.
@@ -60,7 +64,7 @@ test.describe('fields', () => {
     await other.focus();
     await page.keyboard.press('End');
     await page.keyboard.type('5');
-    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('-1,505');
+    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('-$1,505.00');
     await expect(overspending).toBeVisible();
     await expect(leftOver).toHaveCount(0);
     await page.keyboard.press('Tab');
@@ -85,7 +89,7 @@ test.describe('fields', () => {
       '4000',
     );
     await expect(page.getByRole('textbox', { name: 'Everything else ($)' })).toHaveValue('3005');
-    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('-1,505');
+    await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('-$1,505.00');
     await expect(overspending).toBeVisible();
   });
 
@@ -177,14 +181,14 @@ test.describe('fields', () => {
     const target = formulaValue(page, 'Monthly savings target ($)');
     // The default (10) counts until the learner moves it.
     await expect(slider).toHaveValue('10');
-    await expect(target).toHaveText('400');
+    await expect(target).toHaveText('$400.00');
 
     await slider.focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveValue('15');
     await expect(slider).toHaveAttribute('aria-valuetext', '15');
     await expect(page.locator('.field-block__slider-value')).toHaveText('15');
-    await expect(target).toHaveText('600');
+    await expect(target).toHaveText('$600.00');
     await expectAllSaved(page);
     expect(
       (await fetchWorkbook(page.request, learner.token)).topics['budgeting-basics']?.[0]?.data[
@@ -202,7 +206,13 @@ test.describe('fields', () => {
     await page.mouse.up();
     const dragged = Number(await slider.inputValue());
     expect(dragged).toBeGreaterThan(30);
-    await expect(target).toHaveText(new Intl.NumberFormat('en-US').format(40 * dragged));
+    // Money in the organisation's currency (CAD, written "$" in en-US).
+    const money = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'CAD',
+      currencyDisplay: 'narrowSymbol',
+    });
+    await expect(target).toHaveText(money.format(40 * dragged));
     await expectAllSaved(page);
     await page.reload();
     await expect(slider).toHaveValue(String(dragged));
@@ -258,10 +268,10 @@ test.describe('fields', () => {
     // The fields the condition reveals, and their formulas.
     await typeInto(page, 'Balance of that debt ($)', '2500');
     await typeInto(page, 'Its interest rate (% per year)', '24');
-    await expect(formulaValue(page, 'Interest charged on it this month ($)')).toHaveText('50');
+    await expect(formulaValue(page, 'Interest charged on it this month ($)')).toHaveText('$50.00');
     await expect(
       formulaValue(page, 'Interest over a year if the balance stays the same ($)'),
-    ).toHaveText('600');
+    ).toHaveText('$600.00');
     await expectAllSaved(page);
 
     const saved = await fetchWorkbook(page.request, token);
@@ -274,7 +284,7 @@ test.describe('fields', () => {
     await expect(
       table.getByRole('textbox', { name: 'Debt 1, Interest rate (% per year)' }),
     ).toHaveValue('19.99');
-    await expect(formulaValue(page, 'Interest charged on it this month ($)')).toHaveText('50');
+    await expect(formulaValue(page, 'Interest charged on it this month ($)')).toHaveText('$50.00');
 
     await page.getByRole('checkbox', { name: 'I carry debt' }).press('Space');
     await expect(table).toHaveCount(0);
@@ -295,8 +305,12 @@ test.describe('fields', () => {
       '/topic/cash-flow-forecasting/page/cash-forecast',
     );
     const input = page.getByLabel('My completed template (optional)');
+    // The upload's own event (other events, such as a field answered, may come first).
     const event = page.waitForRequest(
-      (request) => request.url().endsWith('/analytics/events') && request.method() === 'POST',
+      (request) =>
+        request.url().endsWith('/analytics/events') &&
+        request.method() === 'POST' &&
+        (request.postDataJSON() as { name?: string } | null)?.name === 'UPLOAD_FILE',
     );
     await input.setInputFiles({
       name: 'forecast.csv',

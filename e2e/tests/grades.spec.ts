@@ -115,7 +115,7 @@ test.describe('report card', () => {
     );
     await page.getByRole('combobox', { name: /Income to budget with/ }).selectOption('gross');
     await saved;
-    await sidebar(page, topic.name).getByRole('link', { name: 'Report Card' }).click();
+    await sidebar(page, topic.name).getByRole('link', { name: 'Report card' }).click();
     await expect(page.getByTestId('report-score')).toHaveText('6 / 7');
     await expect(page.getByTestId('report-percent')).toHaveText('86%');
     await expect(reportRow(page, 'Income to budget with')).toContainText('Incorrect');
@@ -143,7 +143,7 @@ test.describe('report card', () => {
     await expect(page).toHaveURL(`/topic/${TOPIC}/reportcard`);
 
     await sidebar(page, topic.name).getByRole('link', { name: 'Home' }).click();
-    await sidebar(page, topic.name).getByRole('link', { name: 'Report Card' }).click();
+    await sidebar(page, topic.name).getByRole('link', { name: 'Report card' }).click();
     await expect(page).toHaveURL(`/topic/${TOPIC}/reportcard`);
     await expect(page.getByTestId('report-score')).toHaveText('0 / 7');
   });
@@ -163,7 +163,7 @@ test.describe('report card', () => {
       return body.workbook.workbook.history ?? null;
     };
     await expect.poll(async () => (await history())?.pageId).toBe(first._id);
-    await sidebar(page, topic.name).getByRole('link', { name: 'Report Card' }).click();
+    await sidebar(page, topic.name).getByRole('link', { name: 'Report card' }).click();
     await expect(page.getByTestId('report-score')).toHaveText('7 / 7');
     await expect.poll(async () => (await history())?.pageId).toBeUndefined();
   });
@@ -171,8 +171,8 @@ test.describe('report card', () => {
   test('asks a visitor to sign in', async ({ page }) => {
     await page.goto(`/topic/${TOPIC}/reportcard`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report card');
-    await expect(page.getByText('Sign in to see your report card.')).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByText('Log in to see your report card.')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 });

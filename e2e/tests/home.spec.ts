@@ -29,11 +29,11 @@ test.describe('doughmain home page', () => {
       await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
 
-    await expect(page.getByRole('link', { name: 'Browse Topics' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Browse topics' })).toHaveAttribute(
       'href',
       '/topics',
     );
-    await expect(page.getByRole('link', { name: 'Browse Store' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Browse store' })).toHaveAttribute(
       'href',
       '/store',
     );

@@ -54,6 +54,6 @@ test('switching EN → FR turns interface and content French, and survives a rel
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     text(org.homePage.title, 'en-US'),
   );
-  await expect(page.getByRole('link', { name: 'Browse Topics' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse topics' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en-US');
 });

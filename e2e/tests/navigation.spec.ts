@@ -22,7 +22,7 @@ test.describe('header, by keyboard', () => {
     const header = page.getByRole('banner');
     // Login and Sign up open the auth dialog in their mode (links to the full pages too).
     for (const [name, path, title] of [
-      ['Login', '/signin', 'Log in'],
+      ['Log in', '/signin', 'Log in'],
       ['Sign up', '/signup', 'Sign up'],
     ] as const) {
       const link = header.getByRole('link', { name });
@@ -137,7 +137,7 @@ test('every route of docs/product-spec.md §2 answers with a page, never a blank
     ['/forgot', 'Forgot password'],
     ['/resetPassword/a%40b.test/token123', 'Reset password'],
     ['/sso?oauth=group1', 'Single sign-on'],
-    ['/oauth/callback/group1', 'Sign-in failed'],
+    ['/oauth/callback/group1', 'We could not log you in'],
     ['/account', 'My profile'],
     ['/store', 'Store'],
     ['/bundle/small-business-toolkit', 'Small Business Toolkit'],
@@ -148,8 +148,8 @@ test('every route of docs/product-spec.md §2 answers with a page, never a blank
     ['/topic/budgeting-basics', 'Budgeting basics'],
     ['/topic/budgeting-basics/page/budget-why', 'Why a budget helps'],
     ['/topic/budgeting-basics/reportcard', 'Report card'],
-    ['/topic/budgeting-basics/others', 'Other Topics'],
-    ['/topic/budgeting-basics/others/group/planning-ahead', 'Other Topics'],
+    ['/topic/budgeting-basics/others', 'Other topics'],
+    ['/topic/budgeting-basics/others/group/planning-ahead', 'Other topics'],
     ['/topic/t1', 'Page not found, please select another topic to continue'],
     ['/print/topic/t1', 'Page not found, please select another topic to continue'],
   ] as const;

@@ -18,16 +18,10 @@ test.describe('a page', () => {
 
   test('plays the video attachment, whose poster is a still captured from it', async ({ page }) => {
     await openTopicScreen(page, VIDEO_PAGE);
-    const thumbnail = page.getByRole('img', { name: 'my video thumbnail' });
-    await expect(thumbnail).toBeVisible({ timeout: 15_000 });
-    const src = (await thumbnail.getAttribute('src')) ?? '';
-    expect(src).toMatch(/^data:image\/png;base64,/);
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-      0,
-    );
-
     const video = page.locator('video.video-attachment__player');
-    await expect(video).toHaveAttribute('poster', src);
+    // The still is the poster, shown once: no second copy under the player (issue 15, point 17).
+    await expect(video).toHaveAttribute('poster', /^data:image\/png;base64,/, { timeout: 15_000 });
+    await expect(page.locator('.video-attachment img')).toHaveCount(0);
     await expect(video).toHaveAttribute('src', '/media/doughmain/budgeting-in-4-steps.mp4');
     // The capture's own video and canvas are gone.
     await expect(page.locator('.video-thumbnail__generator')).toHaveCount(0);
@@ -60,7 +54,8 @@ test.describe('a page', () => {
       { field: { name: string } } | undefined;
     await openTopicScreen(page, '/topic/budgeting-basics/page/budget-numbers');
     await expect(page.getByRole('textbox', { name: field?.field.name })).toBeEditable();
-    await expect(page.locator('.formula__value').first()).toHaveText('0');
+    // Nothing answered yet: a placeholder rather than a made-up 0 (issue 15, point 10).
+    await expect(page.locator('.formula__value').first()).toHaveText('Waiting for your answers');
   });
 
   test('shows sharing icons on a public page of a public topic in a public group', async ({
@@ -84,9 +79,11 @@ test.describe('a page', () => {
 
   test('is clean for axe, with and without a glossary tooltip open', async ({ page }) => {
     await openTopicScreen(page, VIDEO_PAGE);
-    await expect(page.getByRole('img', { name: 'my video thumbnail' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(page.locator('video.video-attachment__player')).toHaveAttribute(
+      'poster',
+      /^data:/,
+      { timeout: 15_000 },
+    );
     await expectNoAxeViolations(page);
     await page.getByRole('term').first().hover();
     await expect(page.getByRole('tooltip')).toBeVisible();

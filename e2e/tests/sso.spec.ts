@@ -99,14 +99,16 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
       await route.continue();
     });
     await page.goto(`/oauth/callback/${GROUP}?code=not-a-code&state=not-a-state`);
-    await expect(page.getByRole('status').filter({ hasText: 'Signing you in…' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Logging you in…' })).toBeVisible();
     await expectNoAxeViolations(page);
     release();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Login token not found.');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'We could not log you in' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Try signing in again' }).click();
+    await page.getByRole('link', { name: 'Try logging in again' }).click();
     await expect(page).toHaveURL(`/sso?oauth=${GROUP}`);
   });
 
@@ -117,7 +119,7 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
       `/oauth/callback/${GROUP}?error=access_denied&error_description=End-User%20aborted%20interaction`,
     );
     await expect(page.getByRole('alert')).toContainText(
-      'The sign-in provider says: End-User aborted interaction',
+      'The single sign-on provider says: End-User aborted interaction',
     );
     await expectNoAxeViolations(page);
 

@@ -98,7 +98,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
   }) => {
     const learner = newLearner('buyer');
     await openApp(page, '/bundle/small-business-toolkit');
-    await expect(page.getByText(/You will sign in or create an account first/)).toBeVisible();
+    await expect(page.getByText(/You will log in or create an account first/)).toBeVisible();
     await press(page, page.getByRole('button', { name: 'Purchase' }));
 
     const auth = page.getByRole('dialog', { name: 'Sign up' });
@@ -367,7 +367,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
       const learner = await context.newPage();
       await openSignedIn(learner, invitedToken, link.pathname + link.search);
       const main = learner.getByRole('main');
-      await expect(main.getByText(/^You are signed in as /)).toBeVisible();
+      await expect(main.getByText(/^You are logged in as /)).toBeVisible();
       await expectNoAxeViolations(learner);
       // Keyboard only: the button is reached and pressed with Enter.
       await press(learner, main.getByRole('button', { name: 'Accept the invitation' }));

@@ -37,7 +37,7 @@ for (const [alias, url] of [
     expect(await computed(page, '.home-hero', 'background-color')).toBe(
       rgb(theme.secondaryBackgroundColor),
     );
-    const browseTopics = page.getByRole('link', { name: 'Browse Topics' });
+    const browseTopics = page.getByRole('link', { name: 'Browse topics' });
     expect(await browseTopics.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       rgb(theme.primaryColor),
     );
@@ -50,11 +50,22 @@ for (const [alias, url] of [
   });
 }
 
-test('the store button wears the secondary colour', async ({ page }) => {
+test('the store button is a neutral secondary action; the secondary colour themes the field cards', async ({
+  page,
+}) => {
+  // Issue 15 point 15: one primary action per view (Browse topics), secondary actions neutral.
   const theme = readPack('doughmain').organisation.theme;
   await openApp(page, '/');
-  const browseStore = page.getByRole('link', { name: 'Browse Store' });
-  expect(await browseStore.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+  const browseStore = page.getByRole('link', { name: 'Browse store' });
+  await expect(browseStore).toHaveClass(/button--secondary/);
+  const storeBackground = await browseStore.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(storeBackground).not.toBe(rgb(theme.primaryColor));
+  expect(storeBackground).not.toBe(rgb(theme.secondaryColor));
+  // The organisation's secondary colour still marks each field on a page.
+  await openApp(page, '/topic/budgeting-basics/page/budget-numbers');
+  const card = page.locator('.field-block').first();
+  await expect(card).toBeVisible();
+  expect(await card.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(
     rgb(theme.secondaryColor),
   );
 });

@@ -148,8 +148,8 @@ test.describe('private topics', () => {
     await expect(main.getByRole('link', { name: privateName })).toHaveCount(0);
 
     await openTopicScreen(page, `/topic/${PRIVATE_TOPIC}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to open this topic');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to open this topic');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/signin',
     );

@@ -21,9 +21,9 @@ function expectedSequence(topic: TopicAnswer) {
       heading: p.name,
     })),
     ...(topic.showGradeReport && topic.hasScoredFields
-      ? [{ url: `/topic/${TOPIC}/reportcard`, label: 'Report Card', heading: 'Report card' }]
+      ? [{ url: `/topic/${TOPIC}/reportcard`, label: 'Report card', heading: 'Report card' }]
       : []),
-    { url: `/topic/${TOPIC}/others`, label: 'Other Topics', heading: 'Other Topics' },
+    { url: `/topic/${TOPIC}/others`, label: 'Other topics', heading: 'Other topics' },
   ];
 }
 
@@ -100,6 +100,8 @@ test.describe('topic layout', () => {
     await expect(nav.getByRole('link', { name: first?.name })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/topic/${TOPIC}/page/${first?._id}`);
+    // Focus lands on the new page's heading (issue 15 point 18); from there the learner moves on.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const next = turns(page).getByRole('link', { name: /^Next/ });
     await next.focus();
     await page.keyboard.press('Enter');
@@ -128,7 +130,9 @@ test.describe('topic layout', () => {
   });
 
   test('keeps the current entry in view in a sidebar that scrolls', async ({ page }) => {
-    await page.setViewportSize({ width: 600, height: 800 });
+    // A wide, short window: the sidebar is beside the page and scrolls on its own (on a narrow
+    // screen the list folds behind a "Page 2 of 4" button instead).
+    await page.setViewportSize({ width: 1000, height: 320 });
     const topic = await fetchTopic(page, TOPIC);
     await openTopicScreen(page, `/topic/${TOPIC}/others`);
     const nav = sidebar(page, topic.name);
@@ -175,7 +179,7 @@ test.describe('topic home', () => {
     const topic = await fetchTopic(page, TOPIC);
     await openTopicScreen(page, `/topic/${TOPIC}`);
     // The description follows the sidebar: its last entry, then Tab, reaches the first term.
-    await sidebar(page, topic.name).getByRole('link', { name: 'Other Topics' }).focus();
+    await sidebar(page, topic.name).getByRole('link', { name: 'Other topics' }).focus();
     await page.keyboard.press('Tab');
     const term = page.getByRole('term').first();
     await expect(term).toBeFocused();
@@ -231,7 +235,7 @@ test.describe('general topic and other topics', () => {
     const grid = page.getByRole('list', { name: 'Topics in Planning ahead' });
     await expect(grid.getByRole('link')).toHaveCount(2);
     await expect(sidebar(page, topic.name).locator('[aria-current="page"]')).toHaveText(
-      'Other Topics',
+      'Other topics',
     );
     await page.getByRole('link', { name: 'All other topics' }).click();
     await expect(page).toHaveURL(`/topic/${TOPIC}/others`);

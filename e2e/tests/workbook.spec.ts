@@ -43,7 +43,7 @@ test.describe('worksheets', () => {
     const { token } = await openAsNewLearner(page, 'sheets', `${JOBS}/page/job-numbers`);
     await fill(page, 'Employer and position', 'Acme, analyst');
     await fill(page, 'Base salary per year ($)', '60000');
-    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('60,000');
+    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('$60,000.00');
     await expect(currentWorksheet(page).locator('option')).toHaveText(['1. New Worksheet']);
     await expect(
       selector(page).getByRole('button', { name: 'Remove this worksheet' }),
@@ -60,14 +60,14 @@ test.describe('worksheets', () => {
     await expect(page.getByRole('textbox', { name: 'Hours worked per week' })).toHaveValue('37.5');
     await fill(page, 'Employer and position', 'Beta, lead');
     await fill(page, 'Base salary per year ($)', '72000');
-    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('72,000');
+    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('$72,000.00');
 
     // Switching brings every answer of the other worksheet back.
     await currentWorksheet(page).selectOption('0');
     await expect(page.getByRole('textbox', { name: 'Employer and position' })).toHaveValue(
       'Acme, analyst',
     );
-    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('60,000');
+    await expect(formulaValue(page, 'Total yearly compensation ($)')).toHaveText('$60,000.00');
 
     // The third is the last the organisation allows (maxTopicWorksheets: 3).
     const add = selector(page).getByRole('button', { name: 'Add a worksheet' });

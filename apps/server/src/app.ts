@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +14,8 @@ import {
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
+import { refuseNulBytes } from './http/nul-bytes';
+import { frameworkErrors } from './http/framework-errors';
 import { tooMany } from './http/rate-limits';
 import {
   API_SECURITY_HEADERS,
@@ -23,12 +26,14 @@ import { registerCompression } from './http/compression';
 import { mountDevOidc } from './http/dev-oidc';
 import { loggerOptions } from './http/logging';
 import { requestContext } from './http/request-context';
+import { serveStoredFiles } from './http/stored-files';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, trackHandlers } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
+import { groupRoutes } from './routes/groups';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
 import { topicRoutes } from './routes/topics';
@@ -37,6 +42,9 @@ import { workbookRoutes } from './routes/workbook';
 import { registerWeb } from './routes/web';
 import { createServices, type Services } from './services';
 import type { OrganisationService } from './services/organisation-service';
+
+/** The body limit of an API route that sets none (bytes). */
+export const API_BODY_LIMIT = 131_072;
 
 /** Trusts the `hops` proxies nearest to the server (what a hop count means to proxy-addr). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -52,6 +60,8 @@ export interface App {
   app: FastifyInstance;
   organisations: OrganisationService;
   services: Services;
+  /** Every route as registered, hidden ones included (the tenant matrix and fuzzer walk them). */
+  routes: readonly RouteOptions[];
 }
 
 /** Builds the whole server (plugins, then app services, then routes) without listening. */
@@ -68,7 +78,23 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     // One access-log line per request (below) instead of Fastify's two; 5xx errors are
     // logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    // A URL the router cannot take answers the error body too (issue 16's fuzzer).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  // Every API route takes a small body unless it says otherwise (issue 16, point 6): the
+  // workbook and the payment webhook set their own limit, uploads stream under theirs.
+  app.addHook('onRoute', (route) => {
+    if (
+      route.bodyLimit === undefined &&
+      route.url.startsWith('/api/') &&
+      route.url !== '/api/upload'
+    )
+      route.bodyLimit = API_BODY_LIMIT;
+  });
   // The access line holds only what the `req` serializer picks (method, URL with its secrets
   // masked, host, address), the status and the time: nothing to redact, so it skips redaction,
   // which would cost more than the rest of the line. Other log lines keep it.
@@ -87,6 +113,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // No NUL character in any text of a request (issue 16 F11): 400 before the schema is checked.
+  refuseNulBytes(app);
 
   const headers = securityHeaders(CONTENT_SECURITY_POLICY);
   app.addHook('onRequest', (request, reply, done) => {
@@ -107,28 +135,50 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     transform: jsonSchemaTransform,
   });
 
+  // With REDIS_URL the limits are counted in Redis, so that they hold across processes; a Redis
+  // that does not answer lets requests through rather than failing them.
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectionName: `${config.redisPrefix}rate-limits`,
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  limitsRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis'));
+  if (limitsRedis) app.addHook('onClose', async () => limitsRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => tooMany(context.after),
+    errorResponseBuilder: (_request, context) => tooMany(context.after, context.ttl / 1_000),
+    ...(limitsRedis && {
+      redis: limitsRedis,
+      nameSpace: `${config.redisPrefix}rate-limit:`,
+      skipOnError: true,
+    }),
   });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.header('cache-control', 'private, max-age=86400');
-      // Only images show inline; anything else is downloaded, never rendered by the browser.
-      if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath))
-        res.header('content-disposition', 'attachment');
-    },
-  });
+  // Uploaded files: the local folder (default), or object storage served by a route (below).
+  if (config.storage.kind === 'local')
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('cache-control', 'private, max-age=86400');
+        // Only images show inline; anything else is downloaded, never rendered by the browser.
+        if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath))
+          res.header('content-disposition', 'attachment');
+      },
+    });
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const services = createServices(config, db, app.log);
   const { organisations } = services;
+  if (services.storage.get)
+    serveStoredFiles(app, { get: services.storage.get.bind(services.storage) });
   registerErrorHandling(app);
+  trackHandlers(app, services.health);
 
   await app.register(requestContext, { services });
   await app.register(healthRoutes(services.health));
@@ -144,9 +194,15 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   // The development OpenID provider (DEV_OIDC=on; never in production).
   if (config.devOidc) await mountDevOidc(app, config);
   await app.register(messageRoutes(services));
+  await app.register(groupRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const serveIndex = await registerWeb(app, { ...config, organisations, seo: services.seo });
+  const serveIndex = await registerWeb(app, {
+    ...config,
+    organisations,
+    seo: services.seo,
+    topics: services.topics,
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =
@@ -160,5 +216,5 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     await services.pubsub.close();
     await db.destroy();
   });
-  return { app, organisations, services };
+  return { app, organisations, services, routes };
 }

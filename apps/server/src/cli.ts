@@ -1,8 +1,13 @@
 import fs from 'node:fs';
-import { checkContentPack } from '@portal/domain';
+import pino from 'pino';
+import { checkContentPack, contentPackWarnings, type ContentPack } from '@portal/domain';
 import { loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { clusterChannels } from './services/cluster-channels';
+import { migrateDatabase, openDatabase } from './db/database';
 import { exportContentPack, importContentPack } from './services/content-pack-service';
+import { ProgressService } from './services/progress-service';
+import { rebuildSearchIndexAfter } from './services/search-index';
+import { TopicCache } from './services/topic-cache';
 
 const USAGE = `Usage:
   npm run portal -- import <pack.json>     create or update an organisation from a content pack
@@ -37,6 +42,14 @@ function stripNpmBanner(text: string): string {
   return lines.slice(i).join('\n');
 }
 
+/** Accessibility warnings (docs/content-packs.md): printed, but the pack is still valid. */
+function printWarnings(file: string, pack: ContentPack) {
+  const warnings = contentPackWarnings(pack);
+  if (!warnings.length) return;
+  process.stderr.write(`${file}: ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`);
+  for (const w of warnings) process.stderr.write(`  warning: ${w.path}: ${w.message}\n`);
+}
+
 function printProblems(file: string, problems: { path: string; message: string }[]) {
   process.stderr.write(
     `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed\n`,
@@ -53,6 +66,7 @@ async function run(argv: string[]): Promise<number> {
       return 1;
     }
     process.stderr.write(`${arg}: valid (${result.pack.organisation.alias})\n`);
+    printWarnings(arg ?? '', result.pack);
     return 0;
   }
   if (command !== 'import' && command !== 'export') {
@@ -62,9 +76,12 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(db);
+    await rebuildSearchIndexAfter(db, await migrateDatabase(config.databaseUrl, db));
     if (command === 'import') {
-      const result = await importContentPack(db, readPack(arg));
+      const pack = readPack(arg);
+      const checked = checkContentPack(pack);
+      if (checked.ok) printWarnings(arg ?? '', checked.pack);
+      const result = await importContentPack(db, pack, { mediaDir: config.mediaDir });
       if (!result.ok) {
         printProblems(arg ?? '', result.problems);
         return 1;
@@ -72,6 +89,18 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(
         `${result.alias}: ${result.changed ? 'imported' : 'unchanged (already up to date)'}\n`,
       );
+      if (result.changed) {
+        // Pages may have changed: the group pages' progress is graded again from the workbooks.
+        const graded = await new ProgressService(
+          db,
+          new TopicCache(db),
+          pino({ level: config.logLevel }, pino.destination(2)),
+        ).recompute(result.organisationId);
+        if (graded)
+          process.stderr.write(`${result.alias}: progress of ${graded} workbook(s) graded again\n`);
+      }
+      if (result.changed && config.redisUrl)
+        await announceImport(config.redisUrl, config.redisPrefix, result.alias);
       return 0;
     }
     if (!arg) throw new UsageError('an organisation alias is required');
@@ -84,6 +113,31 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * Tells the running servers (with REDIS_URL) that an organisation was imported, so that they
+ * serve it at once rather than within a second. A Redis that does not answer only delays that.
+ */
+async function announceImport(url: string, prefix: string, alias: string): Promise<void> {
+  // Loaded only here: the CLI's other commands do not pay for it.
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.publish(clusterChannels(prefix).organisationImported, alias);
+  } catch (err) {
+    process.stderr.write(
+      `(the running servers will see it within a second: Redis did not answer: ${err instanceof Error ? err.message : String(err)})\n`,
+    );
+  } finally {
+    redis.disconnect();
   }
 }
 

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Prefix of this deployment's keys in Redis (rate limits), so that several can share one. */
+  REDIS_PREFIX: z.string().max(100).default('portal:'),
   MESSAGE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -50,6 +52,25 @@ const envSchema = z.object({
   DEV_OIDC: z.enum(['on', 'off']).default('off'),
   /** Lets single sign-on reach an http:// (not https://) provider: tests and development only. */
   SSO_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+  /** How long to wait for a database connection or lock, and for one statement (issue 16, F4). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Uploads per account per hour, and their bytes (issue 16, F5). */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  UPLOAD_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(1_099_511_627_776)
+    .default(104_857_600),
+  /** Where uploaded files live: a local folder (default) or an S3-compatible bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 /** The client secret of the development provider's demo client (not a secret: development only). */
@@ -97,12 +118,30 @@ export interface Config {
   publicOrigin: { protocol: 'http:' | 'https:'; port: string } | undefined;
   /** Redis for live messages across processes (REDIS_URL); without it, an in-process bus. */
   redisUrl: string | undefined;
+  /** Prefix of the keys and channels this deployment uses in Redis (REDIS_PREFIX). */
+  redisPrefix: string;
   /** How often an open message stream sends a heartbeat comment (MESSAGE_HEARTBEAT_MS). */
   messageHeartbeatMs: number;
   /** Mount the development OpenID provider at `/dev-oidc` (DEV_OIDC=on; refused in production). */
   devOidc: boolean;
   /** Single sign-on may use http:// providers (SSO_ALLOW_HTTP=true, or DEV_OIDC=on). */
   ssoAllowHttp: boolean;
+  /** Database timeouts (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
+  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  /** Uploads one account may make in an hour: how many, and how many bytes in all. */
+  uploadQuota: { perHour: number; bytesPerHour: number };
+  /** Where uploaded files live (STORAGE): a local folder, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   /**
    * The value of an environment variable named by a pack's `clientSecret: "env:NAME"`. Only
    * this reads such variables; their values never reach an answer, a log or an export.
@@ -127,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (e.DEV_OIDC === 'on' && e.NODE_ENV === 'production')
     throw new Error('Invalid configuration:\n  DEV_OIDC=on is refused when NODE_ENV=production');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error(
+      'Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT)',
+    );
   const devOidc = e.DEV_OIDC === 'on';
   const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN) : undefined;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -154,9 +197,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: publicOrigin.port,
     },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     messageHeartbeatMs: e.MESSAGE_HEARTBEAT_MS,
     devOidc,
     ssoAllowHttp: e.SSO_ALLOW_HTTP === 'true' || devOidc,
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+    uploadQuota: { perHour: e.UPLOADS_PER_HOUR, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local' },
     secretFromEnv: (name) => {
       const value = env[name];
       if (value) return value;

@@ -3,28 +3,47 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateDatabase, openDatabase } from './db/database';
+import { databaseStartupMessage } from './db/startup-errors';
 import { countOrganisations, importContentPack } from './services/content-pack-service';
+import { rebuildSearchIndexAfter } from './services/search-index';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  const db = openDatabase(config.databaseUrl);
-  const applied = await migrateToLatest(db);
+  let db: ReturnType<typeof openDatabase>;
+  let applied: string[];
+  try {
+    db = openDatabase(config.databaseUrl, config.database);
+    applied = await migrateDatabase(config.databaseUrl, db);
+  } catch (err) {
+    // Which setting is wrong and how to fix it, not a bare `connect ECONNREFUSED`.
+    const message = databaseStartupMessage(err, config.databaseUrl);
+    throw message ? new Error(message, { cause: err }) : err;
+  }
   if (applied.length) log.info({ applied }, 'migrations applied');
+  await rebuildSearchIndexAfter(db, applied);
 
   if (config.seedContent && (await countOrganisations(db)) === 0)
-    await seed(db, config.contentDir, log);
+    await seed(db, config.contentDir, config.mediaDir, log);
 
-  const { app } = await buildApp({ config, db });
+  const { app, services } = await buildApp({ config, db });
+  // Workbooks saved before the progress table existed get their rows now, in the background,
+  // so that group administrators see every member's progress from the start (issue 17).
+  if (applied.includes('0012-group-progress'))
+    void services.progress
+      .recompute()
+      .then((graded) => log.info({ graded }, 'progress of stored workbooks written'));
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // /readyz answers 503 from now on, so that a load balancer sends no new requests here.
+    services.health.drain();
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
@@ -42,7 +61,12 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-async function seed(db: ReturnType<typeof openDatabase>, contentDir: string, log: pino.Logger) {
+async function seed(
+  db: ReturnType<typeof openDatabase>,
+  contentDir: string,
+  mediaDir: string,
+  log: pino.Logger,
+) {
   const files = fs.existsSync(contentDir)
     ? fs
         .readdirSync(contentDir)
@@ -53,6 +77,7 @@ async function seed(db: ReturnType<typeof openDatabase>, contentDir: string, log
     const result = await importContentPack(
       db,
       JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')),
+      { mediaDir },
     );
     if (!result.ok) {
       for (const p of result.problems) log.error(`${file}: ${p.path}: ${p.message}`);

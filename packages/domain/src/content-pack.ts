@@ -18,6 +18,9 @@ export const FIELD_TYPES = [
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const FRAGMENT_TYPES = ['content', 'field', 'attachment', 'formula'] as const;
+/** How a formula's number is shown: plain, as money in the organisation's currency, or a percentage (35 → 35 %). */
+export const FORMULA_FORMATS = ['number', 'currency', 'percent'] as const;
+export type FormulaFormat = (typeof FORMULA_FORMATS)[number];
 export const VISIBILITIES = ['Public', 'Private'] as const;
 
 const MAX_TEXT = 10_000;
@@ -73,9 +76,28 @@ const attributionSchema = z.strictObject({
   photographerHandle: z.string().max(200),
 });
 
+/**
+ * An image's size in pixels and its smaller copies (AVIF and WebP, by width), which the import
+ * measures and makes from a file under /media/ (apps/server/src/services/media-variants.ts).
+ */
+export const imageSizeFields = {
+  width: z.int().min(1).max(100_000).optional(),
+  height: z.int().min(1).max(100_000).optional(),
+  sources: z
+    .array(
+      z.strictObject({
+        type: z.enum(['image/avif', 'image/webp']),
+        srcset: z.string().max(4_000),
+      }),
+    )
+    .max(4)
+    .optional(),
+};
+
 export const imageSchema = z.strictObject({
   secure_url: urlSchema,
   unsplashAttribution: attributionSchema.optional(),
+  ...imageSizeFields,
 });
 
 const formulaBody = z.string().max(20_000);
@@ -233,6 +255,7 @@ export const formulaSchema = z.strictObject({
   name: textSchema,
   description: textSchema.optional(),
   body: formulaBody,
+  format: z.enum(FORMULA_FORMATS).optional(),
 });
 
 const fragmentBase = { _id: idSchema, showCondition: showConditionSchema.optional() };
@@ -247,6 +270,8 @@ export const fragmentSchema = z.discriminatedUnion('type', [
       url: urlSchema,
       name: textSchema,
       description: textSchema.optional(),
+      /** WebVTT captions of a video: one file, or one per locale. */
+      captions: z.union([urlSchema, z.record(localeTag, urlSchema)]).optional(),
     }),
   }),
   z.strictObject({ ...fragmentBase, type: z.literal('formula'), formula: formulaSchema }),
@@ -278,7 +303,7 @@ export const topicGroupSchema = z.strictObject({
   name: textSchema,
   description: textSchema.optional(),
   visibility: visibilitySchema.default('Public'),
-  topicGroupImage: z.strictObject({ secure_url: urlSchema }).optional(),
+  topicGroupImage: z.strictObject({ secure_url: urlSchema, ...imageSizeFields }).optional(),
   topics: z.array(idSchema).max(1_000),
 });
 
@@ -303,7 +328,7 @@ export const bundleSchema = z.strictObject({
   description: textSchema.optional(),
   longDescription: htmlSchema.optional(),
   price: z.number().min(0).max(1_000_000),
-  bundleImage: z.strictObject({ url: urlSchema }).optional(),
+  bundleImage: z.strictObject({ url: urlSchema, ...imageSizeFields }).optional(),
   userGroup: idSchema,
   /**
    * Discounts by seat count: the tier with the greatest `minSeats` the quantity reaches applies.
@@ -375,9 +400,14 @@ export const organisationSettingsSchema = z.strictObject({
     .default([]),
   locales: z.array(localeTag).min(1).max(10),
   theme: themeSchema,
-  logoImage: z.strictObject({ secure_url: urlSchema }).optional(),
+  logoImage: z.strictObject({ secure_url: urlSchema, ...imageSizeFields }).optional(),
   gaUid: z.string().max(50).optional(),
   supportEmail: z.email().optional(),
+  /** ISO 4217 code of the money formulas show (`format: "currency"`); USD unless told. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as USD or CAD')
+    .optional(),
   homePage: z.strictObject({
     title: textSchema,
     subtitle: textSchema.optional(),
@@ -417,8 +447,15 @@ export const organisationSettingsSchema = z.strictObject({
       groupAdminMessagingOnly: z.boolean().default(false),
       messagingAllowed: z.boolean().default(false),
       maxTopicWorksheets: z.number().int().min(1).max(100).default(1),
+      /** Group administrators may open a member's report card with the answers (off: scores and completion only). */
+      adminsSeeAnswers: z.boolean().default(false),
     })
-    .default({ groupAdminMessagingOnly: false, messagingAllowed: false, maxTopicWorksheets: 1 }),
+    .default({
+      groupAdminMessagingOnly: false,
+      messagingAllowed: false,
+      maxTopicWorksheets: 1,
+      adminsSeeAnswers: false,
+    }),
 });
 
 /** Ids that a formula or show condition names: `<span data-ref="ID"></span>`. */

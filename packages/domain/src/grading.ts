@@ -4,7 +4,12 @@ import type { Field } from './content-pack';
 /** Scores of one topic and worksheet; the schema is `scoresSchema` in api/scores.ts. */
 export type { Scores } from './api/scores';
 
-export const emptyScores = (): Scores => ({ score: 0, total: 0, summary: {} });
+/** Scores with nothing yet; `summary` has no prototype, as page ids may be any string. */
+export const emptyScores = (): Scores => ({
+  score: 0,
+  total: 0,
+  summary: Object.create(null) as Scores['summary'],
+});
 
 /** A field counts on the report card when it has a weight above 0 and a correct value (docs/design.md §6). */
 export function isScoredField(field: Pick<Field, 'scoreWeight' | 'correctValue'>): boolean {
@@ -101,7 +106,8 @@ export function gradeWorksheet(
     for (const field of page.fields) {
       if (!isScoredField(field)) continue;
       const weight = field.scoreWeight ?? 0;
-      const answer = answers[field._id];
+      // An own key only: a field id may be `constructor` or `toString`.
+      const answer = Object.hasOwn(answers, field._id) ? answers[field._id] : undefined;
       const isCorrect = isCorrectAnswer(field, answer);
       rows.push({
         fieldId: field._id,
@@ -122,7 +128,7 @@ export function scoreOf(scores: Scores, id: string, use: 'score' | 'max'): numbe
   const sum = (rows: Scores['summary'][string]) =>
     rows.reduce((s, r) => s + (use === 'max' || r.isCorrect ? r.scoreWeight : 0), 0);
   if (id === 'topic') return use === 'max' ? scores.total : scores.score;
-  const page = scores.summary[id];
+  const page = Object.hasOwn(scores.summary, id) ? scores.summary[id] : undefined;
   if (page) return sum(page);
   for (const rows of Object.values(scores.summary)) {
     const row = rows.find((r) => r.fieldId === id);

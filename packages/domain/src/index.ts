@@ -1,6 +1,7 @@
 export * from './api';
 export * from './color';
 export * from './content-pack';
+export * from './content-pack-warnings';
 export * from './locale';
 export * from './api-schemas';
 export * from './auth';
@@ -12,6 +13,7 @@ export * from './glossary';
 export * from './page-order';
 export * from './visibility';
 export * from './formula';
+export * from './formula-inputs';
 export * from './grading';
 export * from './worksheet';
 export * from './analytics';

@@ -12,7 +12,24 @@ import { z } from 'zod';
 export const WORKBOOK_MAX_BYTES = 1_048_576;
 
 const id = z.string().min(1).max(100);
-const time = z.string().max(40);
+
+/**
+ * Times as clients send them (the web app sends `toISOString()`): an ISO 8601 date, or date and
+ * time with its zone. Anything else (`"~"`, `"9"`) would sort after every real time and pin a
+ * value for ever, so it is refused; the server also bounds times by its clock (boundEditTimes).
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+export const isEditTime = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= 40 &&
+  ISO_TIME.test(value) &&
+  Number.isFinite(Date.parse(value));
+const TIME_MESSAGE = 'must be a time (ISO 8601, as 2026-01-31T09:30:00.000Z)';
+const time = z
+  .string()
+  .max(40)
+  .refine(isEditTime, TIME_MESSAGE)
+  .meta({ description: 'ISO 8601 date or date and time with its zone' });
 
 const MAX_VALUE_DEPTH = 8;
 
@@ -53,7 +70,6 @@ function everyEntry(value: unknown, ok: (key: string, item: unknown) => boolean)
 }
 
 const isId = (key: string) => key.length >= 1 && key.length <= 100 && key !== '__proto__';
-const isTime = (value: unknown) => typeof value === 'string' && value.length <= 40;
 
 /** A plain object whose keys are ids (1 to 100 characters) and whose values pass `check`. */
 function idRecord<V>(
@@ -85,8 +101,8 @@ export const sheetSchema = z.object({
   ).default({}),
   /** When each field of `data` was last edited (ISO time). */
   fieldTimes: idRecord<string>(
-    isTime,
-    'must map field ids (1 to 100 characters) to times (at most 40 characters)',
+    isEditTime,
+    'must map field ids (1 to 100 characters) to times (ISO 8601, as 2026-01-31T09:30:00.000Z)',
     { type: 'string', maxLength: 40 },
   ).default({}),
   updatedAt: time.optional(),
@@ -154,10 +170,20 @@ const own = Object.hasOwn;
 const timeOf = (sheet: Sheet, field: string): string =>
   own(sheet.fieldTimes, field) ? sheet.fieldTimes[field]! : '';
 
+/**
+ * An object keyed by ids, without a prototype: an id may be any string, `constructor`,
+ * `toString` or `__proto__` included, and is only ever an own key (read ids with `own`).
+ */
+export const idMap = <V>(): Record<string, V> => Object.create(null) as Record<string, V>;
+
+/** The value of an own key, never one of Object.prototype's members. */
+const ownValue = <V>(record: Readonly<Record<string, V>>, key: string): V | undefined =>
+  own(record, key) ? record[key] : undefined;
+
 /** For each field, the newest edit; edits stamped with the same time are ordered by value. */
 function mergeFields(a: Sheet, b: Sheet): Pick<Sheet, 'data' | 'fieldTimes'> {
-  const data: Record<string, unknown> = {};
-  const fieldTimes: Record<string, string> = {};
+  const data = idMap<unknown>();
+  const fieldTimes = idMap<string>();
   for (const field of Object.keys(a.data)) {
     const va = a.data[field];
     const ta = timeOf(a, field);
@@ -230,15 +256,18 @@ const byCreation = (x: Worksheet, y: Worksheet) =>
  * arrive in any order, any number of times, and end in the same workbook.
  */
 export function mergeWorkbooks(a: Workbook, b: Workbook): Workbook {
-  const removedWorksheets: Record<string, string> = { ...a.removedWorksheets };
+  const removedWorksheets = idMap<string>();
+  for (const [wid, t] of Object.entries(a.removedWorksheets)) removedWorksheets[wid] = t;
   for (const [wid, t] of Object.entries(b.removedWorksheets))
-    removedWorksheets[wid] = later(removedWorksheets[wid], t)!;
+    removedWorksheets[wid] = later(ownValue(removedWorksheets, wid), t)!;
 
-  const topics: Record<string, Worksheet[]> = {};
+  const topics = idMap<Worksheet[]>();
   for (const topicId of new Set([...Object.keys(a.topics), ...Object.keys(b.topics)])) {
     const sheets = new Map<string, Worksheet>();
-    for (const sheet of [...(a.topics[topicId] ?? []), ...(b.topics[topicId] ?? [])]) {
-      if (removedWorksheets[sheet._id]) continue;
+    const ofA = ownValue(a.topics, topicId) ?? [];
+    const ofB = ownValue(b.topics, topicId) ?? [];
+    for (const sheet of [...ofA, ...ofB]) {
+      if (own(removedWorksheets, sheet._id)) continue;
       const seen = sheets.get(sheet._id);
       sheets.set(sheet._id, seen ? mergeWorksheet(seen, sheet) : sheet);
     }
@@ -331,7 +360,7 @@ export function dateUntimedEdits(stored: Workbook, incoming: Workbook, now: stri
     }
     return { ...sheet, fieldTimes };
   };
-  const topics: Record<string, Worksheet[]> = {};
+  const topics = idMap<Worksheet[]>();
   for (const [topicId, sheets] of Object.entries(incoming.topics)) {
     const storedSheets = own(stored.topics, topicId) ? stored.topics[topicId]! : [];
     topics[topicId] = sheets.map((sheet) => {
@@ -363,4 +392,87 @@ export function dateUntimedEdits(stored: Workbook, incoming: Workbook, now: stri
       },
     }),
   };
+}
+
+/** How far ahead of the server's clock a device's clock may be before its edit times are bounded. */
+export const EDIT_TIME_SKEW_MS = 60_000;
+
+/**
+ * The workbook with every edit time bounded by the server's clock (`now`, ISO): a time more than
+ * `skewMs` ahead of it becomes `now`; other times are written as `toISOString()` writes them, so
+ * that they sort as times. Without this, a device whose clock is a day ahead would win over every
+ * later edit of a correct clock for a day. A string that is not a time at all (stored before
+ * times were checked, such as `"~"`, which sorts after every time) is dropped: the edit counts as
+ * undated and loses to any dated one (a removal keeps the oldest time, so it still holds).
+ * Worksheets' creation times only order them and are left alone.
+ */
+export function boundEditTimes(
+  workbook: Workbook,
+  now: string,
+  skewMs = EDIT_TIME_SKEW_MS,
+): Workbook {
+  const nowMs = Date.parse(now);
+  const limit = new Date(nowMs + skewMs).toISOString();
+  // The common case, a time of toISOString() within the limit, is settled without parsing.
+  const isSettled = (t: string) => t.length === 24 && t.endsWith('Z') && t <= limit && t >= '0000';
+  if (everyEditTime(workbook, isSettled)) return workbook;
+  const bound = (t: string | undefined): string | undefined => {
+    if (t === undefined || isSettled(t)) return t;
+    if (!isEditTime(t)) return undefined;
+    const ms = Date.parse(t);
+    return ms <= nowMs + skewMs ? new Date(ms).toISOString() : now;
+  };
+  /** `object` with `key` set to `value`, or without `key` when `value` is undefined. */
+  const withTime = <T extends object>(
+    object: T,
+    key: keyof T & string,
+    value: string | undefined,
+  ) => {
+    const copy = { ...object } as Record<string, unknown>;
+    if (value === undefined) delete copy[key];
+    else copy[key] = value;
+    return copy as T;
+  };
+  const boundSheet = <S extends Sheet>(sheet: S): S => {
+    const fieldTimes = idMap<string>();
+    for (const [field, t] of Object.entries(sheet.fieldTimes)) {
+      const bounded = bound(t);
+      if (bounded !== undefined) fieldTimes[field] = bounded;
+    }
+    return withTime({ ...sheet, fieldTimes }, 'updatedAt', bound(sheet.updatedAt));
+  };
+  const topics = idMap<Worksheet[]>();
+  for (const [topicId, sheets] of Object.entries(workbook.topics))
+    topics[topicId] = sheets.map((sheet) =>
+      withTime(boundSheet(sheet), 'nameUpdatedAt', bound(sheet.nameUpdatedAt)),
+    );
+  const removedWorksheets = idMap<string>();
+  for (const [wid, t] of Object.entries(workbook.removedWorksheets))
+    removedWorksheets[wid] = bound(t) ?? new Date(0).toISOString();
+  const history = workbook.history
+    ? withTime(workbook.history, 'updatedAt', bound(workbook.history.updatedAt))
+    : workbook.history;
+  return withTime(
+    { ...workbook, general: boundSheet(workbook.general), topics, history, removedWorksheets },
+    'historyClearedAt',
+    bound(workbook.historyClearedAt),
+  );
+}
+
+/** Whether every edit time of the workbook passes `ok` (creation times are not edit times). */
+function everyEditTime(workbook: Workbook, ok: (time: string) => boolean): boolean {
+  const sheetOk = (sheet: Sheet) => {
+    if (sheet.updatedAt !== undefined && !ok(sheet.updatedAt)) return false;
+    for (const field in sheet.fieldTimes) if (!ok(sheet.fieldTimes[field]!)) return false;
+    return true;
+  };
+  if (!sheetOk(workbook.general)) return false;
+  for (const topicId in workbook.topics)
+    for (const sheet of workbook.topics[topicId]!)
+      if (!sheetOk(sheet) || (sheet.nameUpdatedAt !== undefined && !ok(sheet.nameUpdatedAt)))
+        return false;
+  for (const wid in workbook.removedWorksheets)
+    if (!ok(workbook.removedWorksheets[wid]!)) return false;
+  if (workbook.history?.updatedAt !== undefined && !ok(workbook.history.updatedAt)) return false;
+  return workbook.historyClearedAt === undefined || ok(workbook.historyClearedAt);
 }

@@ -101,6 +101,17 @@ describe('completion (docs/product-spec.md §4)', () => {
     expect(isPageComplete(topic.pages[1]!, { why: '  ' }, true)).toBe(false);
     expect(isPageComplete(topic.pages[1]!, { why: 'because' }, false)).toBe(true);
   });
+  it('never completes a page of scored questions only before they are answered', () => {
+    const quiz = {
+      hasScoredFields: true,
+      fragments: topic.pages[1]!.fragments.filter((f) => f.type !== 'field' || f.field.isScored),
+    };
+    const ids = quiz.fragments.flatMap((f) => (f.type === 'field' ? [f.field._id] : []));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(isPageComplete(quiz, {}, true)).toBe(false);
+    const all = Object.fromEntries(ids.map((id) => [id, 'a']));
+    expect(isPageComplete(quiz, all, false)).toBe(true);
+  });
   it('adds a page once only', () => {
     const sheet = markCompleted(
       markCompleted({ data: {}, fieldTimes: {}, completedPages: [] }, 'p1'),

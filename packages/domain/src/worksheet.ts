@@ -1,7 +1,14 @@
 import { isShown, type FormulaScope } from './formula';
 import { isAnswered, scoreOf, type Scores } from './grading';
 import type { FieldView, PageView, TopicView } from './api/topic';
-import type { Sheet, Workbook, WorkbookSave, Worksheet, WorksheetSave } from './workbook';
+import {
+  idMap,
+  type Sheet,
+  type Workbook,
+  type WorkbookSave,
+  type Worksheet,
+  type WorksheetSave,
+} from './workbook';
 
 export const NEW_WORKSHEET_NAME = 'New Worksheet';
 
@@ -114,7 +121,7 @@ export function assignWorksheetIds(
     }
   if (complete) return incoming as Workbook;
 
-  const topics: Record<string, Worksheet[]> = {};
+  const topics = idMap<Worksheet[]>();
   for (const [topicId, sheets] of Object.entries(incoming.topics)) {
     if (sheets.every(isComplete)) {
       topics[topicId] = sheets;
@@ -159,7 +166,8 @@ export const canRemoveWorksheet = (count: number) => count > 1;
 /**
  * Completion (docs/product-spec.md §4): a page without scored questions completes when its end scrolls into
  * view (`scrolledToEnd`); a page with scored questions completes when all its other fields are
- * answered. A page is added to completedPages once only.
+ * answered, and a page of scored questions only when they are all answered (never on sight). A
+ * page is added to completedPages once only.
  */
 export function isPageComplete(
   page: Pick<PageView, 'fragments' | 'hasScoredFields'>,
@@ -167,9 +175,12 @@ export function isPageComplete(
   scrolledToEnd: boolean,
 ): boolean {
   if (!page.hasScoredFields) return scrolledToEnd;
-  return page.fragments.every(
-    (f) => f.type !== 'field' || f.field.isScored || isAnswered(data[f.field._id]),
-  );
+  const fields = page.fragments.flatMap((f) => (f.type === 'field' ? [f.field] : []));
+  const others = fields.filter((field) => !field.isScored);
+  // A page of scored questions only has no "other" fields: the rule would hold before anything
+  // is answered (issue 15 point 5), so such a page completes once its questions are answered.
+  const counted = others.length > 0 ? others : fields;
+  return counted.every((field) => Object.hasOwn(data, field._id) && isAnswered(data[field._id]));
 }
 
 export function markCompleted<S extends Sheet>(sheet: S, pageId: string): S {
@@ -196,7 +207,9 @@ export function formulaScope({ worksheet, general, scores, formulas }: ScopeInpu
   return {
     resolve(id, use) {
       if (use !== 'value') return scores ? scoreOf(scores, id, use) : undefined;
-      return id in worksheet ? worksheet[id] : general[id];
+      // Own keys only: a field id may be `constructor` or `toString`.
+      if (Object.hasOwn(worksheet, id)) return worksheet[id];
+      return Object.hasOwn(general, id) ? general[id] : undefined;
     },
     ...(formulas && { formulas }),
   };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -21,7 +19,18 @@ import * as orders from './migrations/0006-orders';
 import * as paymentEventStatus from './migrations/0007-payment-event-status';
 import * as messages from './migrations/0008-messages';
 import * as sso from './migrations/0009-sso';
+import * as searchAudience from './migrations/0010-search-audience';
+import * as groupProgress from './migrations/0012-group-progress';
 import type { Database } from './schema';
+import { AwayCircuit, isConnectionLost, isDatabaseUnavailable } from './unavailable';
+import { prepareSqliteFolder } from './startup-errors';
+
+/** Ends a connection at once (the pool drops a client that has ended when it is released). */
+function closeClient(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection
+    ?.stream;
+  stream?.destroy();
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,19 +68,34 @@ const migrations: Record<string, Migration> = {
   '0007-payment-event-status': paymentEventStatus,
   '0008-messages': messages,
   '0009-sso': sso,
+  '0010-search-audience': searchAudience,
+  '0012-group-progress': groupProgress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export function openDatabase(url: string): Db {
+/** How long the server waits for the database (docs/configuration.md, DB_*_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  /** A new connection, or a free one from the pool (PostgreSQL); a lock (SQLite busy timeout). */
+  connectTimeoutMs: number;
+  /** One statement: cancelled by the server after this, given up by the client 1 s later. */
+  queryTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectTimeoutMs: 3_000,
+  queryTimeoutMs: 10_000,
+};
+
+export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    prepareSqliteFolder(url, file);
     const sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${Math.round(timeouts.connectTimeoutMs)}`);
     // Kysely prepares every statement anew; better-sqlite3 statements can be reused, so the same
     // SQL text gets the same prepared statement (one connection, run synchronously: safe).
     const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1_000 });
@@ -100,11 +124,60 @@ export function openDatabase(url: string): Db {
       destroy: () => kysely.destroy(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const connectTimeoutMs = timeouts.connectTimeoutMs;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Making a connection is bounded by DB_CONNECT_TIMEOUT_MS (the client's own timeout, below);
+    // waiting for a free one in a busy pool by more: a burst of requests is slow, not refused.
+    connectionTimeoutMillis: Math.max(30_000, connectTimeoutMs),
+    Client: class extends pg.Client {
+      constructor(config: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    } as unknown as new () => pg.ClientBase,
+    // The server cancels a statement after this; the client gives up a second later, for a
+    // database that no longer answers at all. (0: none, for migrations.)
+    ...(timeouts.queryTimeoutMs > 0 && {
+      statement_timeout: timeouts.queryTimeoutMs,
+      query_timeout: timeouts.queryTimeoutMs + 1_000,
+    }),
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
   // A connection that dies while idle (database restart, admin command) is dropped by the pool
   // and replaced on the next query; without a listener the event would crash the process.
   pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const away = new AwayCircuit();
+  // A connection whose query timed out or broke may still wait for an answer that never comes:
+  // it is closed, so that the pool replaces it and the server recovers by itself once the
+  // database is back, instead of reusing a wedged connection.
+  pool.on('connect', (client) => {
+    // A connection that breaks while a query runs fails that query; the pool listens only while
+    // the connection is idle, so without this the 'error' event would crash the process.
+    client.on('error', () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const result = query(...args);
+      if (result instanceof Promise)
+        result.then(
+          () => away.back(),
+          (err: unknown) => {
+            if (!isDatabaseUnavailable(err)) return;
+            closeClient(client);
+            if (isConnectionLost(err)) away.trip();
+          },
+        );
+      return result;
+    };
+  });
+  // Requests fail at once (503) while the database is known to be away, rather than each
+  // waiting for its own timeout; every second one of them tries again (issue 16, F4).
+  const gate = {
+    connect: () => away.connect(() => pool.connect()),
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gate }) });
   return {
     kysely,
     dialect: 'postgres',
@@ -113,6 +186,21 @@ export function openDatabase(url: string): Db {
     },
     destroy: () => kysely.destroy(),
   };
+}
+
+/**
+ * Migrates the database of `url`, whose server connection is `db`. On PostgreSQL the migrations
+ * run on a connection of their own without a statement timeout: building an index on a large
+ * table may take longer than any request should.
+ */
+export async function migrateDatabase(url: string, db: Db): Promise<string[]> {
+  if (db.dialect !== 'postgres') return migrateToLatest(db);
+  const own = openDatabase(url, { connectTimeoutMs: 10_000, queryTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(own);
+  } finally {
+    await own.destroy();
+  }
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

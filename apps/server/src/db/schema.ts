@@ -204,6 +204,8 @@ export interface TopicSearchTable {
   topic_id: string;
   locale: string;
   visibility: string;
+  /** Who the document is for: 'everyone', 'public' or 'granted' (SearchAudience). */
+  audience: string;
 }
 
 export interface AnalyticsEventsTable {
@@ -261,6 +263,19 @@ export interface SsoIdentitiesTable {
   created_at: string;
 }
 
+/** A learner's progress on one worksheet of a topic, as graded after their last save. */
+export interface WorksheetProgressTable {
+  org_id: string;
+  user_id: string;
+  topic_id: string;
+  worksheet_index: number;
+  completed_pages: number;
+  pages: number;
+  score: number;
+  total: number;
+  updated_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -286,6 +301,7 @@ export interface Database {
   sso_identities: SsoIdentitiesTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  worksheet_progress: WorksheetProgressTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

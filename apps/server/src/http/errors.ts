@@ -1,7 +1,10 @@
 import type { ApiErrorBody } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind } from '../services/errors';
+import { requestLocale, translateServerMessage } from './error-messages';
+import { DATABASE_AWAY } from '../services/health-service';
 
 /** The HTTP status of each kind of domain error. */
 export const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -12,6 +15,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   conflict: 409,
   'too-large': 413,
   'unsupported-type': 415,
+  'too-many': 429,
   unavailable: 503,
 };
 
@@ -52,7 +56,18 @@ export function sendError(
   errfor?: Record<string, string>,
   extra?: Record<string, string>,
 ) {
-  const body: ApiErrorBody = { ...extra, errors: [message], ...(errfor && { errfor }) };
+  // Every message reaches the learner in the locale of the request (http/error-messages.ts).
+  const locale = requestLocale(reply.request);
+  const translatedErrfor =
+    errfor &&
+    Object.fromEntries(
+      Object.entries(errfor).map(([field, text]) => [field, translateServerMessage(text, locale)]),
+    );
+  const body: ApiErrorBody = {
+    ...extra,
+    errors: [translateServerMessage(message, locale)],
+    ...(translatedErrfor && { errfor: translatedErrfor }),
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -96,6 +111,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errfor,
       );
     }
+    // A 503 says when to try again; a 429 of a limit says it too (Retry-After, in seconds).
+    if (error instanceof DomainError && error.kind === 'unavailable')
+      reply.header('retry-after', '5');
+    const retryAfter =
+      error instanceof DomainError
+        ? error.details.retryAfterSeconds
+        : (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)));
     if (error instanceof DomainError)
       return sendError(
         reply,
@@ -114,6 +137,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 400, 'The request body is too large.', {
         body: `must be at most ${limit ?? 'the allowed'} bytes`,
       });
+    }
+    // The database is away or stalled (refused, timed out, read-only, full): a clear 503 that
+    // says to try again, never a 500 with a stack (issue 16, F4).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not answering');
+      return sendError(reply.header('retry-after', '5'), 503, DATABASE_AWAY);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

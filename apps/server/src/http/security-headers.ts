@@ -36,6 +36,36 @@ export const CONTENT_SECURITY_POLICY: HelmetOptions = {
 };
 
 /**
+ * Google Analytics' origins (Google's CSP guide for GA4): the page of an organisation that set a
+ * `gaUid` may load gtag.js and send hits there, and nothing more (issue 15, point 23). The
+ * browser loads the script only after the learner agrees.
+ */
+export const GOOGLE_ANALYTICS_SCRIPT_ORIGINS = ['https://*.googletagmanager.com'];
+export const GOOGLE_ANALYTICS_CONNECT_ORIGINS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
+
+/** The page policy of an organisation with Google Analytics: CONTENT_SECURITY_POLICY plus GA. */
+export function withGoogleAnalytics(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || csp === true || !csp.directives) return options;
+  const directives = csp.directives as Record<string, string[] | null>;
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: {
+        ...directives,
+        scriptSrc: [...(directives.scriptSrc ?? []), ...GOOGLE_ANALYTICS_SCRIPT_ORIGINS],
+        connectSrc: [...(directives.connectSrc ?? []), ...GOOGLE_ANALYTICS_CONNECT_ORIGINS],
+      },
+    },
+  };
+}
+
+/**
  * The headers of the API's JSON answers (OWASP REST Security Cheat Sheet): nothing in them is
  * rendered, framed or run, so the policy allows nothing, and the rest of helmet's set (meant for
  * pages) is left out. Half the headers: every API answer pays for each one.

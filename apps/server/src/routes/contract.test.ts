@@ -1,6 +1,11 @@
 import {
   accountAnswerSchema,
+  adminGroupsAnswerSchema,
   aliveAnswerSchema,
+  bulkInviteAnswerSchema,
+  groupInviteAnswerSchema,
+  groupMembersAnswerSchema,
+  memberReportAnswerSchema,
   bundlesAnswerSchema,
   checkoutSessionAnswerSchema,
   contentAnswerSchema,
@@ -95,6 +100,16 @@ const ANSWERS: Record<string, z.ZodType> = {
   'POST /api/org/{org}/userGroup/{groupId}/message/read': messageReadAnswerSchema,
   // Server-sent events: each `data:` line is a message of GET …/message (checked below).
   'GET /api/org/{org}/userGroup/{groupId}/message/stream': z.string(),
+  'GET /api/org/{org}/userGroup': adminGroupsAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/members': groupMembersAnswerSchema,
+  // CSV text (checked below, not JSON).
+  'GET /api/org/{org}/userGroup/{groupId}/members.csv': z.string(),
+  'DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}': successAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}':
+    memberReportAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/invites': bulkInviteAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend': groupInviteAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke': groupInviteAnswerSchema,
 };
 
 const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;
@@ -481,6 +496,79 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
     await call('POST /api/org/{org}/userGroup/{groupId}/message/read', {
       url: '/api/org/doughmain/userGroup/nope/message/read',
       headers: bearer(taker.token),
+    });
+
+    // The group's page: the buyer administers "insiders"; the taker is a member of it.
+    const group = '/api/org/doughmain/userGroup/insiders';
+    await call('GET /api/org/{org}/userGroup', {
+      url: '/api/org/doughmain/userGroup',
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/userGroup', { url: '/api/org/doughmain/userGroup' });
+    const table = await call('GET /api/org/{org}/userGroup/{groupId}/members', {
+      url: `${group}/members?limit=10&sort=score&order=desc`,
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/userGroup/{groupId}/members', {
+      url: `${group}/members?limit=1000`,
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/userGroup/{groupId}/members', {
+      url: `${group}/members`,
+      headers: bearer(taker.token),
+    });
+    const csv = await t.app.inject({ method: 'GET', url: `${group}/members.csv`, headers: auth });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toMatch(/^name,email,/);
+    const csvRefused = await t.app.inject({ method: 'GET', url: `${group}/members.csv` });
+    expect(errorBodySchema.safeParse(csvRefused.json()).success).toBe(true);
+    seen.set('GET /api/org/{org}/userGroup/{groupId}/members.csv', [
+      csv.statusCode,
+      csvRefused.statusCode,
+    ]);
+    const takerId = table.body.members[0].account._id as string;
+    await call(
+      'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}',
+      { url: `${group}/members/${takerId}/topic/secret-topic/worksheet/0`, headers: auth },
+    );
+    await call(
+      'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}',
+      { url: `${group}/members/${takerId}/topic/secret-topic/worksheet/x`, headers: auth },
+    );
+    const bulk = await call('POST /api/org/{org}/userGroup/{groupId}/invites', {
+      url: `${group}/invites`,
+      headers: auth,
+      payload: { emails: 'pal@example.com, not-an-email' },
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites', {
+      url: `${group}/invites`,
+      headers: auth,
+      payload: { emails: 42 },
+    });
+    const palInvite = bulk.body.invited[0]._id as string;
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend', {
+      url: `${group}/invites/${palInvite}/resend`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend', {
+      url: `${group}/invites/nope/resend`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke', {
+      url: `${group}/invites/${palInvite}/revoke`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke', {
+      url: `${group}/invites/${palInvite}/revoke`,
+      headers: bearer(taker.token),
+    });
+    await call('DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}', {
+      url: `${group}/members/${takerId}`,
+      headers: auth,
+    });
+    await call('DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}', {
+      url: `${group}/members/${takerId}`,
+      headers: auth,
     });
 
     await call('POST /api/org/{org}/logout', { url: '/api/org/doughmain/logout', headers: auth });

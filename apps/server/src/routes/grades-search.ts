@@ -81,7 +81,7 @@ export const gradeAndSearchRoutes =
       },
       async (request) => {
         const { org, viewer } = request.ctx;
-        await events.record(org.id, viewer.userId, request.body);
+        await events.record(org, viewer.userId, request.body);
         return { success: true as const };
       },
     );

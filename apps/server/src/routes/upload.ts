@@ -1,18 +1,37 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { uploadedFileSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http/errors';
+import { findNul, refuseNul } from '../http/nul-bytes';
+import { bearerToken } from '../http/request-context';
+import { SESSION_ENDED, SIGN_IN_REQUIRED, tooLarge, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
+import type { ReceivedFile } from '../services/upload-service';
+import type { Session } from '../services/session-service';
 import { errorBodySchema } from './org/schemas';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The uploader, known before the body is read (POST /api/upload). */
+    uploader?: Session;
+  }
+}
+
+/** Room for the multipart framing and the small fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * POST /api/upload (docs/design.md §4): the embedded stand-in for a hosted image and file service.
  * Multipart fields: `file` (one), `tags`, `upload_preset` (the organisation alias). Signed in only.
+ *
+ * Who uploads is checked before a byte of the body is read (issue 16, F5): no token, a token
+ * that is not good anywhere, an account over its hourly quota or a declared length over the
+ * limit is answered at once and the connection closed. The file is then streamed to a
+ * temporary file, never held whole in memory.
  */
 export const uploadRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { uploads } = services;
+    const { uploads, sessions } = services;
     app.post(
       '/api/upload',
       {
@@ -27,7 +46,30 @@ export const uploadRoutes =
             404: errorBodySchema,
             413: errorBodySchema,
             415: errorBodySchema,
+            429: errorBodySchema,
           },
+        },
+        onRequest: async (request, reply) => {
+          try {
+            const token = bearerToken(request);
+            if (!token)
+              throw unauthenticated(
+                request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED,
+              );
+            const session = await sessions.findAnywhere(token);
+            if (!session) throw unauthenticated(SESSION_ENDED);
+            const declared = Number(request.headers['content-length']);
+            if (Number.isFinite(declared) && declared > uploads.maxBytes + MULTIPART_OVERHEAD)
+              throw tooLarge(`File is larger than ${uploads.maxBytes} bytes`, {
+                file: 'is too large',
+              });
+            await uploads.checkQuota(session.userId);
+            request.uploader = session;
+          } catch (err) {
+            // Whatever is refused here, the rest of the body is not read: the connection closes.
+            reply.header('connection', 'close');
+            throw err;
+          }
         },
       },
       async (request) => {
@@ -36,34 +78,46 @@ export const uploadRoutes =
             file: 'is required',
           });
         const fields: Record<string, string> = {};
-        let file: { name: string; data: Buffer } | undefined;
+        let file: ReceivedFile | undefined;
         try {
-          for await (const part of request.parts({
-            limits: { fileSize: uploads.maxBytes, files: 1, fields: 10, fieldSize: 1_000 },
-          })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || file)
-                throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
-              file = { name: part.filename, data: await (part as MultipartFile).toBuffer() };
-            } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          try {
+            for await (const part of request.parts({
+              limits: { fileSize: uploads.maxBytes, files: 1, fields: 10, fieldSize: 1_000 },
+            })) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'file' || file) {
+                  part.file.resume();
+                  throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+                }
+                if (findNul(part.filename, 'file')) part.file.resume();
+                refuseNul(part.filename, 'file');
+                file = await uploads.receive(part.filename, part.file);
+              } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            }
+          } catch (err) {
+            const code = (err as { code?: string }).code;
+            if (code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new HttpError(413, `File is larger than ${uploads.maxBytes} bytes`, {
+                file: 'is too large',
+              });
+            if (code === 'FST_FILES_LIMIT')
+              throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+            throw err;
           }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, `File is larger than ${uploads.maxBytes} bytes`, {
-              file: 'is too large',
-            });
-          if (code === 'FST_FILES_LIMIT')
-            throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
-          throw err;
+          // No NUL in a field (issue 16 F11): the route reads its body itself, past the app's hook.
+          refuseNul(fields, 'body');
+          const alias = fields.upload_preset;
+          if (!alias)
+            throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
+          // The organisation is named by a field of the body, not by the path.
+          const { org, session } = await request.resolveContext(alias, 'required');
+          if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });
+          const received = file;
+          file = undefined;
+          return await uploads.store(org.id, session!.userId, received);
+        } finally {
+          if (file) await uploads.discard(file);
         }
-        const alias = fields.upload_preset;
-        if (!alias)
-          throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
-        // The organisation is named by a field of the body, not by the path.
-        const { org, session } = await request.resolveContext(alias, 'required');
-        if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });
-        return uploads.store(org.id, session!.userId, file.name, file.data);
       },
     );
   };

@@ -4,17 +4,48 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendCachedText } from '../http/compression';
+import { sendError } from '../http/errors';
+import {
+  CONTENT_SECURITY_POLICY,
+  securityHeaders,
+  withGoogleAnalytics,
+} from '../http/security-headers';
 import { CachedText } from '../services/cached-text';
+import type { OrganisationRecord } from '../services/organisation-service';
+import { VISITOR } from '../policies';
 import type { OrganisationService } from '../services/organisation-service';
 import type { PageMeta, SeoService } from '../services/seo-service';
+import type { TopicService } from '../services/topic-service';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
 
 const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page HTML for one organisation and one page's meta (title, description, language). */
-export function renderIndex(template: string, alias: string, meta: PageMeta | null): string {
+/** The id of the element holding the first paint's data (read by apps/web/src/lib/boot-data.ts). */
+export const BOOT_DATA_ID = 'portal-boot';
+
+/**
+ * JSON made safe inside a <script> element: no `<` (so no `</script>` nor `<!--`), and no
+ * U+2028/U+2029; each written as its JSON escape, so the text still parses to the same value.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(
+    /[<\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The page HTML for one organisation and one page's meta (title, description, language), with
+ * `boot` (JSON text: what a visitor's first paint needs) in a `<script type="application/json">`.
+ */
+export function renderIndex(
+  template: string,
+  alias: string,
+  meta: PageMeta | null,
+  boot?: string,
+): string {
   let html = template;
   const head: string[] = [];
   if (meta) {
@@ -24,6 +55,10 @@ export function renderIndex(template: string, alias: string, meta: PageMeta | nu
     if (meta.description)
       head.push(`<meta name="description" content="${escapeAttr(meta.description)}">`);
   }
+  if (boot)
+    head.push(
+      `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafeJson(boot)}</script>`,
+    );
   head.push(`<meta name="portal-org" content="${escapeAttr(alias)}">`);
   return html.replace('</head>', () => `${head.join('')}</head>`);
 }
@@ -33,6 +68,32 @@ interface WebOptions {
   mediaDir: string;
   organisations: OrganisationService;
   seo: SeoService;
+  topics: TopicService;
+}
+
+/**
+ * What a visitor's first paint needs, as the API answers it to a visitor: the organisation
+ * (`GET /api/org/{org}`), its bundles and, on a public topic's routes, the topic
+ * (`GET /api/org/{org}/topic/{id}`), all in the organisation's first locale. Nothing per account
+ * and nothing private: the page is the same for everyone on the host.
+ */
+async function bootData(
+  { organisations, topics }: WebOptions,
+  org: OrganisationRecord,
+  meta: PageMeta,
+): Promise<string> {
+  const view = await organisations.viewAnswer(org, meta.lang, VISITOR);
+  const bundles = JSON.stringify(await organisations.bundles(org, VISITOR));
+  let topic = '';
+  if (meta.topicId) {
+    try {
+      const answer = await topics.topicAnswer(org, meta.topicId, VISITOR, meta.lang);
+      topic = `,"topic":{"id":${JSON.stringify(meta.topicId)},"answer":${answer.text}}`;
+    } catch {
+      // Not a topic a visitor may see (after all): the app asks for it as usual.
+    }
+  }
+  return `{"locale":${JSON.stringify(meta.lang)},"org":${view.text},"bundles":${bundles}${topic}}`;
 }
 
 /**
@@ -93,13 +154,16 @@ export async function registerWeb(
   });
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const { org } = await orgOfHost(request);
-    if (!org) return reply.code(404).type('text/plain; charset=utf-8').send('No sitemap here');
+    // Like every 4xx, the error body of design §4 (issue 16's fuzzer).
+    if (!org) return sendError(reply, 404, 'No sitemap here: no organisation has this host.');
     return reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
       .send(await seo.sitemapXml(org));
   });
 
+  const analyticsPolicy =
+    securityHeaders(withGoogleAnalytics(CONTENT_SECURITY_POLICY))['content-security-policy'] ?? '';
   // Pages by organisation, content and page meta: rendered once, not on every request.
   const pages = new LRUCache<string, CachedText>({ max: 2_000 });
   return async function serveIndex(request, reply) {
@@ -108,10 +172,13 @@ export async function registerWeb(
     const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}`;
     let html = pages.get(key);
     if (!html) {
-      html = new CachedText(renderIndex(template, alias, meta));
+      const boot = org && meta ? await bootData(options, org, meta) : undefined;
+      html = new CachedText(renderIndex(template, alias, meta, boot));
       pages.set(key, html);
     }
     reply.code(200).header('cache-control', 'no-cache');
+    // Google Analytics is allowed only on the pages of an organisation that uses it.
+    if (org?.settings.gaUid) reply.header('content-security-policy', analyticsPolicy);
     return sendCachedText(request, reply, html, 'text/html; charset=utf-8');
   };
 }

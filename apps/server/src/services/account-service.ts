@@ -8,6 +8,7 @@ import {
   type UploadedFile,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
@@ -66,9 +67,30 @@ export const oAuthRequired = (oAuthGroupId: string) =>
     extra: { oAuthGroupId },
   });
 
+/** Wrong passwords for an account, from any address, before its sign-ins are slowed down. */
+const FREE_FAILED_LOGINS = 10;
+const MAX_LOGIN_DELAY_MS = 4_000;
+
 export class AccountService {
   /** A real argon2id hash, verified when no account matches, so both cases take as long. */
   private dummyHash: Promise<string> | undefined;
+  /**
+   * Wrong passwords by account in this process, forgotten 15 minutes after the last one or at
+   * the next right one. Past FREE_FAILED_LOGINS, each sign-in of the account waits longer
+   * (doubling, at most MAX_LOGIN_DELAY_MS): guesses from many addresses slow down, and the
+   * learner, who knows the password, still signs in (issue 16 F8: slow down, never lock out).
+   */
+  private readonly failedLogins = new LRUCache<string, number>({
+    max: 100_000,
+    ttl: 15 * 60_000,
+  });
+
+  private async slowDownGuesses(userId: string): Promise<void> {
+    const over = (this.failedLogins.get(userId) ?? 0) - FREE_FAILED_LOGINS;
+    if (over < 0) return;
+    const ms = Math.min(250 * 2 ** over, MAX_LOGIN_DELAY_MS);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
 
   constructor(
     private readonly db: Db,
@@ -79,6 +101,15 @@ export class AccountService {
     private readonly log: FastifyBaseLogger,
     private readonly viewers?: ViewerService,
   ) {}
+
+  /**
+   * What the per-account sign-in limit counts by: the account the username or email names (one
+   * count for both), or the name itself when no account has it.
+   */
+  async loginLimitKey(org: OrganisationRecord, login: string): Promise<string> {
+    const user = await findUserByLogin(this.db, org.id, login);
+    return user ? `account:${user.id}` : `name:${org.id}:${loginKey(login)}`;
+  }
 
   async login(
     org: OrganisationRecord,
@@ -91,8 +122,12 @@ export class AccountService {
       throw unauthenticated(LOGIN_FAILED);
     }
     if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
-    if (!(await verifyPassword(user.password_hash, body.password)))
+    await this.slowDownGuesses(user.id);
+    if (!(await verifyPassword(user.password_hash, body.password))) {
+      this.failedLogins.set(user.id, (this.failedLogins.get(user.id) ?? 0) + 1);
       throw unauthenticated(LOGIN_FAILED);
+    }
+    this.failedLogins.delete(user.id);
     if (body.inviteId) await this.useInvite(org, user, body.inviteId);
     return { token: await this.sessions.create(user.id, org.id), userId: user.id };
   }
@@ -204,12 +239,35 @@ export class AccountService {
     return { token: await this.sessions.create(id, org.id), userId: id };
   }
 
+  /** Password reset work started after its answer (forgot), awaited when the server closes. */
+  private readonly afterAnswers = new Set<Promise<void>>();
+
   /**
-   * Sends a reset link when the email has an account, and answers the same either way. The mail
-   * goes out after the answer, so the timing does not tell either. The link's address comes from
-   * the organisation's configured host, never from the request.
+   * Answers at once, the same for every email, and only then looks the email up and, when it
+   * has an account, stores a reset link and mails it: the answer waits for no query and no
+   * mail, so its timing does not tell whether the email has an account (issue 16 F7). The
+   * link's address comes from the organisation's configured host, never from the request.
    */
-  async forgot(org: OrganisationRecord, email: string, locale: string): Promise<void> {
+  forgot(org: OrganisationRecord, email: string, locale: string): void {
+    // After the answer is written (the handler's promise settles in this turn of the loop).
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.mailResetLink(org, email, locale))
+      .catch((err: unknown) =>
+        this.log.error(
+          { err: (err as Error).message },
+          'the password reset link could not be made',
+        ),
+      )
+      .finally(() => this.afterAnswers.delete(work));
+    this.afterAnswers.add(work);
+  }
+
+  /** Waits for the work started after answers (the server closes once it is done). */
+  async settle(): Promise<void> {
+    while (this.afterAnswers.size) await Promise.all([...this.afterAnswers]);
+  }
+
+  private async mailResetLink(org: OrganisationRecord, email: string, locale: string) {
     const user = await findUserByEmail(this.db, org.id, email);
     if (!user || user.oauth_group_id) return;
     const { token, hash } = newToken();
@@ -228,6 +286,7 @@ export class AccountService {
       { email: user.email, name: user.first_name || user.username },
       link,
     );
+    // The mail is not waited for: a slow mail server holds up nothing, not even a shutdown.
     this.mailer
       .send(mail)
       .catch((err: unknown) =>

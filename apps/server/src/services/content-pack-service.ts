@@ -21,8 +21,14 @@ import {
 import { inTransaction } from '../db/repositories/executor';
 import { findOrganisation } from '../db/repositories/organisations';
 import { sanitizeLocalisedHtml } from './html';
+import { describePackImages } from './media-variants';
 import { indexTopics } from './search-index';
 import { hashPassword, verifyPassword } from './passwords';
+
+export interface ImportOptions {
+  /** The folder served at /media/: its images are measured and get AVIF and WebP copies. */
+  mediaDir?: string;
+}
 
 export type ImportResult =
   | { ok: true; organisationId: string; alias: string; changed: boolean }
@@ -92,10 +98,16 @@ const key = (s: string) => s.trim().toLowerCase();
  * writes nothing; topics, groups and bundles left out of the pack are removed; learner accounts
  * are never removed.
  */
-export async function importContentPack(db: Db, input: unknown): Promise<ImportResult> {
+export async function importContentPack(
+  db: Db,
+  input: unknown,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const checked = checkContentPack(input);
   if (!checked.ok) return checked;
-  const pack = sanitizePack(checked.pack);
+  const sanitized = sanitizePack(checked.pack);
+  // Image sizes and smaller copies, made once here (issue 14), so pages reserve their space.
+  const pack = options.mediaDir ? await describePackImages(sanitized, options.mediaDir) : sanitized;
   const alias = pack.organisation.alias;
 
   const existing = await findOrganisation(db, alias);

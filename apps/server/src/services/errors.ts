@@ -11,6 +11,7 @@ export type DomainErrorKind =
   | 'conflict'
   | 'too-large'
   | 'unsupported-type'
+  | 'too-many'
   | 'unavailable';
 
 export interface DomainErrorDetails {
@@ -18,6 +19,8 @@ export interface DomainErrorDetails {
   errfor?: Record<string, string>;
   /** More top-level fields of the error body, such as `oAuthGroupId`. */
   extra?: Record<string, string>;
+  /** When to try again, in seconds (a limit reached: the `Retry-After` header of the 429). */
+  retryAfterSeconds?: number;
 }
 
 export class DomainError extends Error {
@@ -50,6 +53,11 @@ export const tooLarge = (message: string, errfor?: Record<string, string>) =>
 /** A file of a type that is not accepted (415). */
 export const unsupportedType = (message: string, errfor?: Record<string, string>) =>
   new DomainError('unsupported-type', message, errfor ? { errfor } : {});
+/** A limit of this account or address is reached: try again in `retryAfterSeconds` (429). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new DomainError('too-many', message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+  });
 /** A resource is busy or away for a moment: try again (503). */
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 

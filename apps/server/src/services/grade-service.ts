@@ -42,7 +42,8 @@ function answersOf(workbook: Workbook, topicId: string, index: number): Record<s
     if (index !== 0) throw notFound('The general topic has one worksheet only.');
     return workbook.general.data;
   }
-  const worksheets = workbook.topics[topicId] ?? [];
+  // An own key only: a topic id may be `constructor` or `toString`.
+  const worksheets = Object.hasOwn(workbook.topics, topicId) ? workbook.topics[topicId]! : [];
   if (index === 0 && worksheets.length === 0) return {};
   const sheet = worksheets[index];
   if (!sheet) throw notFound(`There is no worksheet ${index + 1} in this topic.`);

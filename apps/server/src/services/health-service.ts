@@ -1,10 +1,94 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Db } from '../db/database';
+import { unavailable } from './errors';
 
-/** Whether the process can serve: the database answers. */
+/** /readyz answers within this, whatever the database does (issue 16, F4). */
+export const READY_TIMEOUT_MS = 1_500;
+
+export const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
+export const DRAINING = 'The server is shutting down.';
+
+export interface LivenessLimits {
+  /** The event loop's delay (99th percentile over the last window) above which the process is wedged. */
+  maxLoopDelayMs: number;
+  /** A request still in its handler after this means the process is wedged. */
+  maxRequestMs: number;
+}
+
+/**
+ * Whether the process can serve: the database answers (readiness), and the process itself is not
+ * wedged (liveness): its event loop turns and no request is stuck in its handler.
+ */
 export class HealthService {
-  constructor(private readonly db: Db) {}
+  private draining = false;
+  private readonly loop: IntervalHistogram;
+  private windowStart = Date.now();
+  private lastWindowP99 = 0;
+  /** Requests in their handlers, oldest first: id → when they got there, and whether answered. */
+  private readonly inHandler = new Map<string, { since: number; answered: () => boolean }>();
+
+  constructor(
+    private readonly db: Db,
+    readonly limits: LivenessLimits = { maxLoopDelayMs: 2_000, maxRequestMs: 60_000 },
+  ) {
+    this.loop = monitorEventLoopDelay({ resolution: 20 });
+    this.loop.enable();
+  }
+
+  /** From now on /readyz says 503: the process is shutting down (SIGTERM). */
+  drain(): void {
+    this.draining = true;
+  }
+
+  /** Whether the process is shutting down. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
 
   async ready(): Promise<void> {
-    await this.db.ping();
+    if (this.draining) throw unavailable(DRAINING);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(unavailable(DATABASE_AWAY)), READY_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.db.ping(), timeout]);
+    } catch (err) {
+      throw err instanceof Error && err.name === 'DomainError' ? err : unavailable(DATABASE_AWAY);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A request entered its handler; `answered` says when a long answer (a stream) has begun. */
+  started(requestId: string, answered: () => boolean): void {
+    this.inHandler.set(requestId, { since: Date.now(), answered });
+  }
+
+  finished(requestId: string): void {
+    this.inHandler.delete(requestId);
+  }
+
+  /** Why the process is wedged, or null when it is alive. */
+  wedged(now = Date.now()): string | null {
+    // The delay is judged over windows of 10 s: the last full one, and the current one.
+    if (now - this.windowStart >= 10_000) {
+      this.lastWindowP99 = this.loop.percentile(99) / 1e6;
+      this.loop.reset();
+      this.windowStart = now;
+    }
+    const delay = Math.max(this.lastWindowP99, this.loop.percentile(99) / 1e6);
+    if (delay > this.limits.maxLoopDelayMs)
+      return `The event loop is delayed by ${Math.round(delay)} ms.`;
+    for (const [id, { since, answered }] of this.inHandler) {
+      if (now - since <= this.limits.maxRequestMs) break; // the rest are younger
+      if (answered()) this.inHandler.delete(id);
+      else return `A request has been waiting for ${Math.round((now - since) / 1_000)} s.`;
+    }
+    return null;
+  }
+
+  close(): void {
+    this.loop.disable();
   }
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../adapters/mail/mailer';
 import { LocalPayments } from '../adapters/payments/local';
@@ -7,15 +8,19 @@ import { RedisPubSub } from '../adapters/pubsub/redis';
 import type { PubSub } from '../adapters/pubsub/pubsub';
 import { OpenIdSsoClient } from '../adapters/sso/openid';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
+import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AccountService } from './account-service';
+import { clusterChannels } from './cluster-channels';
 import { EventService } from './event-service';
 import { GradeService } from './grade-service';
+import { GroupService } from './group-service';
 import { HealthService } from './health-service';
 import { MessageService } from './message-service';
 import { OrganisationService } from './organisation-service';
+import { ProgressService } from './progress-service';
 import { SearchService } from './search-service';
 import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
@@ -56,6 +61,10 @@ export interface Services {
   /** Single sign-on per user group (OpenID Connect). */
   sso: SsoService;
   messages: MessageService;
+  /** Each learner's progress per topic and worksheet, kept after their saves. */
+  progress: ProgressService;
+  /** A group's page for its administrators: members, progress, seats, invitations. */
+  groups: GroupService;
   /** How often an open message stream sends a heartbeat (MESSAGE_HEARTBEAT_MS). */
   messageHeartbeatMs: number;
 }
@@ -65,11 +74,21 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     baseDomain: config.baseDomain,
     defaultOrg: config.defaultOrg,
   });
+  const pubsub: PubSub = config.redisUrl
+    ? new RedisPubSub(config.redisUrl, log)
+    : new InProcessPubSub();
   const sessions = new SessionService(db, config.sessionDays);
+  // Revocations and imports reach every process at once (with REDIS_URL; else this one only).
+  const channels = clusterChannels(config.redisPrefix);
+  sessions.shareRevocations(pubsub, channels.sessionsRevoked);
+  organisations.listenForImports(pubsub, channels.organisationImported);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, log)
     : new OutboxMailer(config.outboxDir, log);
-  const storage = new LocalFileStorage(config.uploadsDir);
+  const storage: FileStorage =
+    config.storage.kind === 's3'
+      ? new S3FileStorage(config.storage)
+      : new LocalFileStorage(config.uploadsDir);
   const links = new SiteLinks({
     publicOrigin: config.publicOrigin,
     baseDomain: config.baseDomain,
@@ -77,12 +96,16 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   });
   const viewers = new ViewerService(db);
   const accounts = new AccountService(db, sessions, mailer, storage, links, log, viewers);
-  const uploads = new UploadService(db, storage, config.uploadMaxBytes);
+  const uploads = new UploadService(
+    db,
+    storage,
+    config.uploadMaxBytes,
+    path.join(config.dataDir, 'incoming'),
+    config.uploadQuota,
+  );
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db);
-  const pubsub: PubSub = config.redisUrl
-    ? new RedisPubSub(config.redisUrl, log)
-    : new InProcessPubSub();
+  const progress = new ProgressService(db, topicCache, log);
   const payments =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
@@ -98,7 +121,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     topics: new TopicService(db, topicCache),
     grades: new GradeService(topicCache, workbooks),
     search: new SearchService(db),
-    events: new EventService(db),
+    events: new EventService(db, topicCache),
     links,
     seo: new SeoService(db, links),
     mailer,
@@ -117,6 +140,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       viewers,
     ),
     messages: new MessageService(db, pubsub, sessions, viewers, log),
+    progress,
+    groups: new GroupService(db, topicCache, workbooks, progress, viewers, mailer, links, log),
     messageHeartbeatMs: config.messageHeartbeatMs,
   };
 }

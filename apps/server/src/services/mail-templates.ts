@@ -81,14 +81,14 @@ const receiptText = {
     subject: (org: string) => `Votre reçu ${org}`,
     greeting: (name: string) => `Bonjour ${name},`,
     body: 'Merci de votre achat. Voici votre reçu.',
-    bundle: 'Forfait',
+    bundle: 'Ensemble de cours',
     seats: 'Places',
     unit: 'Prix par place',
     discount: 'Rabais de groupe',
     total: 'Total payé',
     order: 'Commande',
     access:
-      'Vous avez maintenant accès aux sujets du forfait et vous administrez son groupe. Chaque place est une invitation que vous pouvez envoyer depuis la boutique.',
+      'Vous avez maintenant accès aux sujets de l’ensemble de cours et vous administrez son groupe. Chaque place est une invitation que vous pouvez envoyer depuis la boutique.',
     button: 'Aller à la boutique',
   },
 } as const;

@@ -6,6 +6,7 @@ import {
   type Topic,
 } from '@portal/domain';
 import { LRUCache } from 'lru-cache';
+import type { PubSub } from '../adapters/pubsub/pubsub';
 import type { Db } from '../db/database';
 import {
   aliasOfHost,
@@ -15,7 +16,14 @@ import {
   findOrganisation,
   type OrganisationRecord,
 } from '../db/repositories/organisations';
-import { canSeeTopic, canSeeTopicGroupCard, ownsBundle, VISITOR, type Viewer } from '../policies';
+import {
+  canSeePage,
+  canSeeTopic,
+  canSeeTopicGroupCard,
+  ownsBundle,
+  VISITOR,
+  type Viewer,
+} from '../policies';
 import { CachedText } from './cached-text';
 
 export type { OrganisationRecord };
@@ -53,6 +61,14 @@ export class OrganisationService {
     private readonly hosts: HostRules,
     private readonly uploadUrl: string = '/api/upload',
   ) {}
+
+  /**
+   * Imports announced on `channel` (by the CLI, with REDIS_URL) empty this cache at once, rather
+   * than within REVALIDATE_MS (issue 16, point 4).
+   */
+  listenForImports(bus: PubSub, channel: string): void {
+    bus.subscribe(channel, (alias) => this.invalidate(alias || undefined));
+  }
 
   invalidate(alias?: string): void {
     if (alias) this.cache.delete(alias);
@@ -107,7 +123,9 @@ export class OrganisationService {
     if (exact) return exact;
     if (host.endsWith(`.${baseDomain}`)) {
       const labels = host.slice(0, -(baseDomain.length + 1)).split('.');
-      return labels[labels.length - 1] ?? null;
+      const label = labels[labels.length - 1];
+      // Only an organisation's alias: a label no organisation has picks none (issue 16).
+      return label && (await this.find(label)) ? label : null;
     }
     if (host === baseDomain || host === 'localhost' || host === '127.0.0.1' || host === '::1')
       return defaultOrg;
@@ -161,7 +179,20 @@ export class OrganisationService {
     const ref = (t: Topic) => ({
       _id: t._id,
       name: localise(t.name, locale),
-      ...(t.topicImage && { topicImage: { secure_url: t.topicImage.secure_url } }),
+      ...(t.topicImage && {
+        topicImage: {
+          secure_url: t.topicImage.secure_url,
+          // Size and smaller copies, from the import (undefined ones drop out of the JSON).
+          width: t.topicImage.width,
+          height: t.topicImage.height,
+          sources: t.topicImage.sources,
+        },
+      }),
+      // The topic card's progress counts the pages every learner sees, of those this viewer may
+      // open: a private page's id is not shown to whoever cannot open it.
+      pageIds: t.pages
+        .filter((page) => !page.showCondition && canSeePage(viewer, t._id, page))
+        .map((page) => page._id),
     });
     const s = org.settings;
     const groups = catalogue.groups
@@ -188,6 +219,7 @@ export class OrganisationService {
       ...(s.logoImage && { logoImage: s.logoImage }),
       ...(s.gaUid && { gaUid: s.gaUid }),
       ...(s.supportEmail && { supportEmail: s.supportEmail }),
+      ...(s.currency && { currency: s.currency }),
       homePage: {
         title: localise(s.homePage.title, locale),
         subtitle: localise(s.homePage.subtitle, locale),
@@ -207,6 +239,7 @@ export class OrganisationService {
           name: localise(general.name, locale),
           description: localise(general.description, locale),
           isGeneral: true as const,
+          ...(general.topicImage && { topicImage: { secure_url: general.topicImage.secure_url } }),
         },
       }),
       glossary: s.glossary.map((g) => ({

@@ -1,6 +1,10 @@
-import { localise, type ContentPack, type Topic } from '@portal/domain';
-import { replaceSearchDocuments, type SearchDocument } from '../db/repositories/content-packs';
-import type { Executor } from '../db/repositories/executor';
+import { localise, type ContentPack, type Page, type Topic } from '@portal/domain';
+import {
+  replaceSearchDocuments,
+  type SearchAudience,
+  type SearchDocument,
+} from '../db/repositories/content-packs';
+import { inTransaction, type Executor } from '../db/repositories/executor';
 import { foldAccents, searchConfig } from '../db/repositories/search';
 
 /** Text of author HTML for the index: tags dropped, entities of the sanitiser decoded. */
@@ -24,8 +28,8 @@ export function plainText(html: string): string {
   );
 }
 
-function documentOf(topic: Topic, locale: string) {
-  const pages = topic.pages
+function documentOf(topic: Topic, shownPages: readonly Page[], locale: string) {
+  const pages = shownPages
     .map((page) =>
       [
         localise(page.name, locale),
@@ -48,30 +52,88 @@ function documentOf(topic: Topic, locale: string) {
 }
 
 /**
- * The search documents of a pack: one per topic and locale (the general topic is not searched).
- * Accents are folded here for PostgreSQL, as `unaccent` would need an extension; SQLite's FTS5
- * folds them itself (`remove_diacritics`).
+ * What of a topic each audience may open, as search documents: a private topic is for those
+ * granted it; a public topic with private pages has one document of its public pages for
+ * everyone else and one of all its pages for those granted it, so that no word of a private
+ * page finds a topic for a viewer who may not open that page (issue 16 F3).
  */
-export function searchDocuments(pack: ContentPack, dialect: Executor['dialect']): SearchDocument[] {
+function audiencesOf(topic: Topic): Array<{ audience: SearchAudience; pages: readonly Page[] }> {
+  if (topic.visibility === 'Private') return [{ audience: 'granted', pages: topic.pages }];
+  const publicPages = topic.pages.filter((page) => page.visibility !== 'Private');
+  if (publicPages.length === topic.pages.length)
+    return [{ audience: 'everyone', pages: topic.pages }];
+  return [
+    { audience: 'public', pages: publicPages },
+    { audience: 'granted', pages: topic.pages },
+  ];
+}
+
+/**
+ * The search documents of an organisation's topics (the general topic is not searched): one per
+ * topic, locale and audience (audiencesOf). Accents are folded here for PostgreSQL, as
+ * `unaccent` would need an extension; SQLite's FTS5 folds them itself (`remove_diacritics`).
+ */
+export function searchDocuments(
+  pack: { organisation: { locales: readonly string[] }; topics: readonly Topic[] },
+  dialect: Executor['dialect'],
+): SearchDocument[] {
   const documents: SearchDocument[] = [];
+  const text = dialect === 'postgres' ? foldAccents : (s: string) => s;
   for (const topic of pack.topics)
-    for (const locale of pack.organisation.locales) {
-      const doc = documentOf(topic, locale);
-      const text = dialect === 'postgres' ? foldAccents : (s: string) => s;
-      documents.push({
-        topicId: topic._id,
-        locale,
-        visibility: topic.visibility,
-        name: text(doc.name),
-        description: text(doc.description),
-        pages: text(doc.pages),
-        config: searchConfig(locale),
-      });
-    }
+    for (const { audience, pages } of audiencesOf(topic))
+      for (const locale of pack.organisation.locales) {
+        const doc = documentOf(topic, pages, locale);
+        documents.push({
+          topicId: topic._id,
+          locale,
+          visibility: topic.visibility,
+          audience,
+          name: text(doc.name),
+          description: text(doc.description),
+          pages: text(doc.pages),
+          config: searchConfig(locale),
+        });
+      }
   return documents;
 }
 
 /** Rewrites the search index of one organisation, in the import's transaction. */
 export async function indexTopics(tx: Executor, orgId: string, pack: ContentPack): Promise<void> {
   await replaceSearchDocuments(tx, orgId, searchDocuments(pack, tx.dialect));
+}
+
+/**
+ * Rewrites the search index of every organisation from its stored topics (a migration that
+ * changes what the index holds runs it: topics are stored whole, so nothing needs re-importing).
+ */
+export async function reindexStoredTopics(tx: Executor): Promise<void> {
+  const orgs = await tx.kysely.selectFrom('organisations').select(['id', 'settings']).execute();
+  for (const org of orgs) {
+    const rows = await tx.kysely
+      .selectFrom('topics')
+      .select('data')
+      .where('org_id', '=', org.id)
+      .where('is_general', '=', 0)
+      .orderBy('position')
+      .execute();
+    const { locales } = JSON.parse(org.settings) as { locales: string[] };
+    const topics = rows.map((row) => JSON.parse(row.data) as Topic);
+    await replaceSearchDocuments(
+      tx,
+      org.id,
+      searchDocuments({ organisation: { locales }, topics }, tx.dialect),
+    );
+  }
+}
+
+/** Migrations that empty the search index, which is then rebuilt from the stored topics. */
+const REINDEXING_MIGRATIONS = new Set(['0010-search-audience']);
+
+/** Rebuilds the search index when one of the migrations just `applied` emptied it. */
+export async function rebuildSearchIndexAfter(
+  db: Executor,
+  applied: readonly string[],
+): Promise<void> {
+  if (applied.some((name) => REINDEXING_MIGRATIONS.has(name)))
+    await inTransaction(db, (tx) => reindexStoredTopics(tx));
 }

@@ -12,6 +12,8 @@ export interface PageMeta {
   lang: string;
   title: string;
   description: string;
+  /** On a public topic's routes: the topic's id as the address spells it ("general" included). */
+  topicId?: string;
 }
 
 interface Described {
@@ -155,6 +157,7 @@ export class SeoService {
     const name = plainText(localise(found.name, locale), 120);
     return {
       key: `${match[1]}:${id}`,
+      ...(match[1] === 'topic' && { topicId: id }),
       lang: locale,
       title: name ? `${name} · ${orgName}` : orgName,
       description: plainText(localise(found.description, locale)) || home.description,

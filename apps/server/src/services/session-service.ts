@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type { PubSub } from '../adapters/pubsub/pubsub';
 import type { Db } from '../db/database';
 import {
   findLiveSession,
+  findLiveSessionAnywhere,
   insertSession,
   revokeSession,
   revokeSessionsOf,
@@ -69,6 +71,18 @@ export class SessionService {
     return lookup;
   }
 
+  /**
+   * The session of `token` in whichever organisation it belongs to: for a route that must know
+   * who asks before it reads a body that names the organisation (uploads).
+   */
+  async findAnywhere(token: string): Promise<Session | null> {
+    const hash = hashToken(token);
+    const hit = this.verified.get(hash);
+    if (hit && hit.until > Date.now()) return { userId: hit.userId, orgId: hit.orgId };
+    const row = await findLiveSessionAnywhere(this.db, hash, new Date().toISOString());
+    return row ? { userId: row.userId, orgId: row.orgId } : null;
+  }
+
   private async lookup(hash: string, orgId: string, now: number): Promise<Session | null> {
     const row = await findLiveSession(this.db, hash, orgId, new Date(now).toISOString());
     if (!row) {
@@ -81,17 +95,48 @@ export class SessionService {
     return { userId: row.userId, orgId: row.orgId };
   }
 
-  async revoke(token: string): Promise<void> {
-    const hash = hashToken(token);
+  /**
+   * Other processes forget what they verified of a revoked token at once (issue 16, point 4):
+   * revocations are published on `channel` of the bus (Redis with REDIS_URL), and those of the
+   * other processes heard. Without Redis the bus is this process's: nothing changes.
+   */
+  shareRevocations(bus: PubSub, channel: string): void {
+    this.bus = { pubsub: bus, channel };
+    bus.subscribe(channel, (payload) => {
+      if (payload.startsWith('token:')) this.forgetToken(payload.slice('token:'.length));
+      else if (payload.startsWith('user:')) this.forgetUser(payload.slice('user:'.length));
+    });
+  }
+
+  private bus: { pubsub: PubSub; channel: string } | undefined;
+
+  private forgetToken(hash: string): void {
     this.verified.delete(hash);
     for (const key of this.pending.keys())
       if (key.startsWith(`${hash}\u0000`)) this.pending.delete(key);
+  }
+
+  private forgetUser(userId: string): void {
+    for (const [hash, session] of this.verified.entries())
+      if (session.userId === userId) this.verified.delete(hash);
+  }
+
+  private async publish(payload: string): Promise<void> {
+    // The revocation is stored already; a bus that fails leaves the other processes their
+    // one second of trust (VERIFIED_MS), as without Redis.
+    await this.bus?.pubsub.publish(this.bus.channel, payload).catch(() => undefined);
+  }
+
+  async revoke(token: string): Promise<void> {
+    const hash = hashToken(token);
+    this.forgetToken(hash);
     await revokeSession(this.db, hash, new Date().toISOString());
+    await this.publish(`token:${hash}`);
   }
 
   async revokeAllOf(userId: string): Promise<void> {
-    for (const [hash, session] of this.verified.entries())
-      if (session.userId === userId) this.verified.delete(hash);
+    this.forgetUser(userId);
     await revokeSessionsOf(this.db, userId, new Date().toISOString());
+    await this.publish(`user:${userId}`);
   }
 }

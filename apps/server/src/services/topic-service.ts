@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   localise,
   type ContentView,
   type Field,
@@ -13,11 +14,12 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from '../db/repositories/organisations';
-import { findContent, parentGroupOf } from '../db/repositories/topics';
+import { findContent, parentGroupOf, type ParentGroup } from '../db/repositories/topics';
 import {
   assertCanSeePage,
   assertCanSeeTopic,
   canSeePage,
+  canSeeTopicGroupCard,
   topicAudienceKey,
   type Viewer,
 } from '../policies';
@@ -77,6 +79,17 @@ function presentField(field: Field, locale: string): FieldView {
   };
 }
 
+/** A video's captions in `locale`: its own file, else the pack's default locale's, else any. */
+function captionsIn(
+  captions: string | Record<string, string> | undefined,
+  locale: string,
+): { captions?: { url: string; locale: string } } {
+  if (!captions) return {};
+  if (typeof captions === 'string') return { captions: { url: captions, locale } };
+  const found = [locale, DEFAULT_LOCALE, ...Object.keys(captions)].find((l) => captions[l]);
+  return found ? { captions: { url: captions[found]!, locale: found } } : {};
+}
+
 function presentFragment(fragment: Fragment, locale: string): FragmentView {
   const base = {
     _id: fragment._id,
@@ -101,6 +114,7 @@ function presentFragment(fragment: Fragment, locale: string): FragmentView {
           url: fragment.attachment.url,
           name: localise(fragment.attachment.name, locale),
           description: localise(fragment.attachment.description, locale),
+          ...captionsIn(fragment.attachment.captions, locale),
         },
       };
     case 'formula':
@@ -112,6 +126,7 @@ function presentFragment(fragment: Fragment, locale: string): FragmentView {
           name: localise(fragment.formula.name, locale),
           description: localise(fragment.formula.description, locale),
           body: fragment.formula.body,
+          ...(fragment.formula.format && { format: fragment.formula.format }),
         },
       };
   }
@@ -128,10 +143,32 @@ export class TopicService {
     sizeCalculation: (answer) => answer.text.length * 2 || 1,
   });
 
+  /** Each topic's first topic group, by organisation, content hash and topic. */
+  private readonly parents = new LRUCache<string, { parent: ParentGroup | null }>({ max: 10_000 });
+
   constructor(
     private readonly db: Db,
     private readonly cache: TopicCache,
   ) {}
+
+  /**
+   * The topic group a topic is shown in, when the viewer may see that group: a private group's
+   * name is not shown to those who cannot open it (issue 16 F10).
+   */
+  private async visibleParent(
+    org: OrganisationRecord,
+    topicId: string,
+    viewer: Viewer,
+  ): Promise<ParentGroup | null> {
+    const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}`;
+    let entry = this.parents.get(key);
+    if (!entry) {
+      entry = { parent: await parentGroupOf(this.db, org.id, topicId) };
+      this.parents.set(key, entry);
+    }
+    const { parent } = entry;
+    return parent && canSeeTopicGroupCard(viewer, parent) ? parent : null;
+  }
 
   /**
    * The topic answer (`{topic}`) as JSON text, cached: viewers who see the same of the topic
@@ -146,7 +183,8 @@ export class TopicService {
     const stored = await this.cache.load(org, topicId);
     if (!stored) throw notFound(TOPIC_NOT_FOUND);
     assertCanSeeTopic(viewer, stored.topic);
-    const audience = topicAudienceKey(viewer, stored.topic._id);
+    const seesParent = (await this.visibleParent(org, stored.topic._id, viewer)) !== null;
+    const audience = `${topicAudienceKey(viewer, stored.topic._id)}${seesParent ? '+group' : ''}`;
     const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}\u0000${locale}\u0000${audience}`;
     let answer = this.answers.get(key);
     if (!answer) {
@@ -168,7 +206,7 @@ export class TopicService {
     if (!stored) throw notFound(TOPIC_NOT_FOUND);
     const { topic, isGeneral } = stored;
     assertCanSeeTopic(viewer, topic);
-    const parent = await parentGroupOf(this.db, org.id, topic._id);
+    const parent = await this.visibleParent(org, topic._id, viewer);
 
     const pages: PageView[] = topic.pages
       .filter((page) => canSeePage(viewer, topic._id, page))

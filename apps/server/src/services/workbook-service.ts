@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   assignWorksheetIds,
+  boundEditTimes,
   dateUntimedEdits,
   keepsNoEditTimes,
   emptyWorkbook,
@@ -61,7 +62,9 @@ const MAX_ATTEMPTS = 20;
 const keyOf = (orgId: string, userId: string) => `${orgId}\u0000${userId}`;
 
 const fromRecord = (record: WorkbookRecord): Current => ({
-  workbook: JSON.parse(record.data) as Workbook,
+  // A time stored before edit times were checked and bounded (a device's clock a day ahead, or
+  // "~") is bounded here, so that it no longer wins over every later edit (issue 16 F9).
+  workbook: boundEditTimes(JSON.parse(record.data) as Workbook, new Date().toISOString()),
   data: record.data,
   version: record.version,
   updatedAt: record.updatedAt,
@@ -349,13 +352,17 @@ export class WorkbookService {
 const newWorksheetId = () => `ws-${randomUUID().replaceAll('-', '')}`;
 
 function merged(base: Current | undefined, save: Save): Current {
-  const stored = base?.workbook ?? emptyWorkbook();
   const updatedAt = new Date().toISOString();
+  // The stored workbook's times are bounded already (when written, or read: fromRecord).
+  const stored = base?.workbook ?? emptyWorkbook();
   const withIds = assignWorksheetIds(stored, save.incoming, newWorksheetId, updatedAt);
   // A client that keeps no edit times (the spec's shapes): its changes are dated on arrival.
-  const incoming = keepsNoEditTimes(save.incoming)
-    ? dateUntimedEdits(stored, withIds, updatedAt)
-    : withIds;
+  // Edit times are the device's: bounded by this server's clock, so that a clock a day ahead
+  // does not win over later edits for a day.
+  const incoming = boundEditTimes(
+    keepsNoEditTimes(save.incoming) ? dateUntimedEdits(stored, withIds, updatedAt) : withIds,
+    updatedAt,
+  );
   const workbook = mergeWorkbooks(stored, incoming);
   const over = worksheetsOverCap(stored, workbook, save.limits.maxTopicWorksheets);
   if (over.length) throw tooManyWorksheets(over, save.limits.maxTopicWorksheets);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Services } from '../services';
@@ -13,6 +13,8 @@ export interface TestApp {
   config: Config;
   organisations: OrganisationService;
   services: Services;
+  /** Every route of the app as registered (see App.routes). */
+  routes: readonly RouteOptions[];
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export async function startTestApp(
     ...env,
   });
   // The test database owns the connection; the app must not close it before the test drops it.
-  const { app, organisations, services } = await buildApp({
+  const { app, organisations, services, routes } = await buildApp({
     config,
     db: { ...database.db, destroy: async () => {} },
     ...(logStream && { logStream }),
@@ -43,6 +45,7 @@ export async function startTestApp(
     config,
     organisations,
     services,
+    routes,
     database,
     close: async () => {
       await app.close();

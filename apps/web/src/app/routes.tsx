@@ -50,6 +50,7 @@ const ProfilePage = lazyPage(async () => (await import('../features/profile')).P
 const StorePage = lazyPage(async () => (await import('../features/store')).StorePage);
 const BundlePage = lazyPage(async () => (await import('../features/store')).BundlePage);
 const CheckoutPage = lazyPage(async () => (await import('../features/store')).CheckoutPage);
+const GroupPage = lazyPage(async () => (await import('../features/groups')).GroupPage);
 const WorkbookBoundary = lazyPage(
   async () => (await import('./workbook-boundary')).WorkbookBoundary,
 );
@@ -86,6 +87,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/bundle/:bundleId', BundlePage),
   // The portal's own test checkout (PAYMENTS=local); Stripe's page replaces it otherwise.
   page('/checkout/:orderId', CheckoutPage),
+  // A group's page for its administrators (issue 17).
+  page('/group/:groupId', GroupPage),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),

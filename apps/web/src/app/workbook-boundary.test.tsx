@@ -291,7 +291,8 @@ describe('a topic with its workbook', () => {
     const api = server();
     renderTopic('/topic/budgeting/page/quiz');
     await screen.findByLabelText('Rent');
-    expect(formulaValue('Points')).toBe('0');
+    // Issue 15 point 10: no bold "0" before the question it reads is answered.
+    expect(formulaValue('Points')).toBe('Waiting for your answers');
     fireEvent.click(screen.getByLabelText('Rent'));
     await waitFor(() => expect(formulaValue('Points')).toBe('1'));
     const paths = api.requests.map((r) => `${r.method} ${r.url.pathname}`);
@@ -364,6 +365,7 @@ describe('a topic with its workbook', () => {
     renderTopic('/topic/budgeting');
     const name = await screen.findByLabelText<HTMLInputElement>('Worksheet name');
     expect(name.value).toBe('New Worksheet');
+    fireEvent.focus(name);
     fireEvent.change(name, { target: { value: 'Offer A' } });
     fireEvent.keyDown(name, { key: 'Escape' });
     expect(name.value).toBe('New Worksheet');
@@ -371,6 +373,26 @@ describe('a topic with its workbook', () => {
     fireEvent.submit(name.closest('form') as HTMLFormElement);
     await waitFor(() => expect(api.stored().topics.budgeting?.[0]?.name).toBe('Offer A'));
     expect(screen.getByLabelText<HTMLInputElement>('Worksheet name').value).toBe('Offer A');
+  });
+
+  it('renames on leaving the box, saying "Unsaved changes" until then, never "saved"', async () => {
+    const api = server();
+    renderTopic('/topic/budgeting');
+    const name = await screen.findByLabelText<HTMLInputElement>('Worksheet name');
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: '  Offer B ' } });
+    expect(saveStatus()).toBe('Unsaved changes');
+    expect(api.stored().topics.budgeting?.[0]?.name).not.toBe('Offer B');
+    fireEvent.blur(name);
+    await waitFor(() => expect(api.stored().topics.budgeting?.[0]?.name).toBe('Offer B'));
+    await waitFor(() => expect(saveStatus()).toBe('All changes saved'));
+    expect(name.value).toBe('Offer B');
+    // An empty name is refused: the name before comes back.
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: '' } });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(name);
+    expect(name.value).toBe('Offer B');
   });
 
   it('leaves a stale history for "/" after clearing it', async () => {

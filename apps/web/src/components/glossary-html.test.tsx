@@ -18,8 +18,9 @@ describe('GlossaryHtml', () => {
   it('marks glossary words and their plurals, not inside links, and makes them focusable', () => {
     const terms = setup();
     expect(terms.map((term) => term.textContent)).toEqual(['budget', 'Budgets']);
+    // The first occurrence of a term is its one Tab stop.
+    expect(terms.map((term) => term.tabIndex)).toEqual([0, -1]);
     for (const term of terms) {
-      expect(term.tabIndex).toBe(0);
       const tooltip = document.getElementById(term.getAttribute('aria-describedby') ?? '');
       expect(tooltip?.getAttribute('role')).toBe('tooltip');
       expect(tooltip?.textContent).toBe('budget: A plan for your money.');
@@ -57,7 +58,7 @@ describe('GlossaryHtml', () => {
   });
 
   it('shows the definition on keyboard focus and hides it on blur', () => {
-    const [, term] = setup();
+    const [term] = setup();
     if (!term) throw new Error('a term');
     act(() => term.focus());
     expect(screen.getByRole('tooltip').id).toBe(term.getAttribute('aria-describedby'));
@@ -89,5 +90,19 @@ describe('withTermAttributes', () => {
     ).toBe(
       '<span class="glossary-term" data-glossary="3" tabindex="0" role="term" aria-describedby="g-3">tax</span>',
     );
+  });
+  it('makes only the first occurrence of a term a Tab stop, and none that another owns', () => {
+    const mark = (i: number, word: string) =>
+      `<span class="glossary-term" data-glossary="${i}">${word}</span>`;
+    const html = withTermAttributes(
+      `${mark(1, 'tax')} ${mark(2, 'fee')} ${mark(1, 'taxes')} ${mark(3, 'rate')}`,
+      'g-',
+      (index) => index !== 3,
+    );
+    expect(html.match(/tabindex="0"/g)).toHaveLength(2);
+    expect(html).toContain('data-glossary="1" tabindex="0"');
+    expect(html).toContain('data-glossary="2" tabindex="0"');
+    expect(html).toContain('data-glossary="1" role="term"');
+    expect(html).toContain('data-glossary="3" role="term"');
   });
 });

@@ -1,6 +1,8 @@
 import './glossary-html.css';
 import { markGlossary, type GlossaryEntry } from '@portal/domain';
 import {
+  createContext,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -9,6 +11,7 @@ import {
   useState,
   type FocusEvent,
   type MouseEvent,
+  type ReactNode,
 } from 'react';
 import { sanitizeHtml } from '../lib/sanitize';
 
@@ -28,12 +31,31 @@ const MARK_INDEX = /<span class="glossary-term" data-glossary="(\d+)"/g;
  * Marks made focusable, named as terms and described by their definition's tooltip. The marks
  * are the exact markup markGlossary writes, so this is a string rewrite before React renders.
  */
-export function withTermAttributes(markedHtml: string, tooltipIdPrefix: string): string {
-  return markedHtml.replace(
-    MARK,
-    (_mark, index: string) =>
-      `<span class="glossary-term" data-glossary="${index}" tabindex="0" role="term" aria-describedby="${tooltipIdPrefix}${index}">`,
-  );
+export function withTermAttributes(
+  markedHtml: string,
+  tooltipIdPrefix: string,
+  isStop: (index: number) => boolean = () => true,
+): string {
+  // Only the first occurrence of a term is a Tab stop (issue 15 point 18): its definition is
+  // reached once, and the words that repeat it do not add a stop each.
+  const seen = new Set<string>();
+  return markedHtml.replace(MARK, (_mark, index: string) => {
+    const stop = !seen.has(index) && isStop(Number(index));
+    seen.add(index);
+    return `<span class="glossary-term" data-glossary="${index}"${stop ? ' tabindex="0"' : ''} role="term" aria-describedby="${tooltipIdPrefix}${index}">`;
+  });
+}
+
+/**
+ * The glossary terms of one screen (a topic page): the first GlossaryHtml to show a term keeps
+ * its Tab stop, the others show the term without one. A Map of term index to the owner's id.
+ */
+export const GlossaryStopsContext = createContext<Map<number, string> | null>(null);
+
+/** One set of glossary Tab stops for what it wraps; give it a `key` per screen. */
+export function GlossaryStops({ children }: { children: ReactNode }) {
+  const [owners] = useState(() => new Map<number, string>());
+  return <GlossaryStopsContext.Provider value={owners}>{children}</GlossaryStopsContext.Provider>;
 }
 
 /** Glossary indexes the marked HTML uses, each once. */
@@ -57,11 +79,32 @@ interface ActiveTerm {
  * stays while the pointer is over it, and Escape hides it.
  */
 export function GlossaryHtml({ html, glossary, className }: GlossaryHtmlProps) {
-  const tooltipIdPrefix = `glossary-${useId().replace(/[^\w-]/g, '')}-`;
+  const ownId = useId();
+  const tooltipIdPrefix = `glossary-${ownId.replace(/[^\w-]/g, '')}-`;
+  const owners = useContext(GlossaryStopsContext);
   const marked = useMemo(
-    () => withTermAttributes(markGlossary(sanitizeHtml(html), glossary), tooltipIdPrefix),
-    [html, glossary, tooltipIdPrefix],
+    () =>
+      withTermAttributes(markGlossary(sanitizeHtml(html), glossary), tooltipIdPrefix, (index) => {
+        // The first to claim a term keeps its stop (a claim is idempotent, so rendering twice
+        // changes nothing).
+        if (!owners) return true;
+        if (!owners.has(index)) owners.set(index, ownId);
+        return owners.get(index) === ownId;
+      }),
+    [html, glossary, tooltipIdPrefix, owners, ownId],
   );
+  // An owner that leaves gives its terms back (a fragment hidden by its show condition); one
+  // that mounts again (React's development double mount) takes back those still free.
+  useEffect(() => {
+    if (!owners) return;
+    for (const match of marked.matchAll(/data-glossary="(\d+)" tabindex="0"/g)) {
+      const index = Number(match[1]);
+      if (!owners.has(index)) owners.set(index, ownId);
+    }
+    return () => {
+      for (const [index, owner] of owners) if (owner === ownId) owners.delete(index);
+    };
+  }, [owners, ownId, marked]);
   const indexes = useMemo(() => usedIndexes(marked, glossary.length), [marked, glossary.length]);
   const containerRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<ActiveTerm | null>(null);

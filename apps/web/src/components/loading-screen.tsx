@@ -1,11 +1,18 @@
-import { FormattedMessage } from 'react-intl';
-import { Spinner } from './spinner';
+import { useLocation } from 'react-router';
+import { PageSkeleton, skeletonShapeOf } from './page-skeleton';
 
-/** Full-page loading state: a spinner with text, announced politely by screen readers. */
+/**
+ * Full-page loading state while the organisation loads: a bar where the header comes and a
+ * skeleton of the page below it, with "Loading…" announced politely by screen readers.
+ */
 export function LoadingScreen() {
+  const { pathname } = useLocation();
   return (
-    <main className="status-screen" id="main-content" tabIndex={-1}>
-      <Spinner label={<FormattedMessage id="app.loading" />} />
-    </main>
+    <div className="app-shell">
+      <span className="skeleton-header" aria-hidden="true" />
+      <main className="app-main" id="main-content" tabIndex={-1}>
+        <PageSkeleton shape={skeletonShapeOf(pathname)} />
+      </main>
+    </div>
   );
 }

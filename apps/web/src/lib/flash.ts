@@ -2,7 +2,7 @@
  * A one-time notice carried to the next screen in the router's location state (so a reload or
  * a shared address does not show it again).
  */
-export type Flash = 'inviteAccepted';
+export type Flash = 'inviteAccepted' | 'resumed';
 
 export function flashState(flash: Flash): { flash: Flash } {
   return { flash };
@@ -10,5 +10,5 @@ export function flashState(flash: Flash): { flash: Flash } {
 
 export function flashOf(state: unknown): Flash | undefined {
   const flash = (state as { flash?: unknown } | null)?.flash;
-  return flash === 'inviteAccepted' ? flash : undefined;
+  return flash === 'inviteAccepted' || flash === 'resumed' ? flash : undefined;
 }

@@ -23,4 +23,6 @@ export const paths = {
   topicOthersGroup: (topicId: string, groupId: string) =>
     `/topic/${encodeURIComponent(topicId)}/others/group/${encodeURIComponent(groupId)}`,
   printTopic: (topicId: string) => `/print/topic/${encodeURIComponent(topicId)}`,
+  /** A group's page for its administrators. */
+  group: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
 } as const;

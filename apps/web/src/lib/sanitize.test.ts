@@ -20,6 +20,20 @@ describe('sanitizeHtml', () => {
     expect(clean).toContain('<img src="/media/a.png" alt="A">');
   });
 
+  it('keeps images of the portal only: no author HTML makes the browser call another host', () => {
+    expect(sanitizeHtml('<img src="/media/a.png" alt="a">')).toBe(
+      '<img src="/media/a.png" alt="a">',
+    );
+    for (const src of [
+      'https://evil.example/pixel.png',
+      'http://evil.example/p.png',
+      '//evil.example/p.png',
+      '/\\evil.example/p.png',
+      'data:text/html,<script>alert(1)</script>',
+    ])
+      expect(sanitizeHtml(`<img src="${src}" alt="a">`)).toBe('<img alt="a">');
+  });
+
   it('removes javascript: addresses', () => {
     const clean = sanitizeHtml(
       '<a href="javascript:alert(1)">x</a><a href="JaVaScRiPt:alert(2)">y</a>',

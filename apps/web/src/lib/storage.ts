@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   oAuthInviteId: 'oAuthInviteId',
   /** A visitor's workbook (a Workbook as JSON), saved to the account made at sign-up. */
   anonymousWorkbook: 'anonymousWorkbook',
+  /** The learner's answer to the Google Analytics question, per organisation alias (JSON). */
+  analyticsConsent: 'analyticsConsent',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,5 +1,6 @@
 import type {
   FieldView,
+  FormulaFormat,
   Scores,
   ShowConditionView,
   TopicView,
@@ -63,8 +64,11 @@ export interface TopicWorkbook {
   history: WorkbookHistory | null;
   /** A page or fragment with a show condition is shown while its formula holds. */
   isShown: (item: { showCondition?: ShowConditionView }) => boolean;
-  /** A formula's text: its value in the interface locale, or the error. */
-  formulaText: (body: string) => string;
+  /**
+   * A formula's text: its value in the interface locale, in its format (number, money in the
+   * organisation's currency, percentage), or the error; null while none of its inputs exists.
+   */
+  formulaText: (formula: { body: string; format?: FormulaFormat }) => string | null;
   /** Sets an answer at once (formulas follow); `save` sends it now, else at the next save. */
   setAnswer: (fieldId: string, value: unknown, options?: { save?: boolean }) => void;
   /** Saves what has changed (a text field losing focus, a slider let go). */
@@ -76,7 +80,8 @@ export interface TopicWorkbook {
   selectWorksheet: (index: number) => void;
   addWorksheet: () => void;
   removeWorksheet: (index: number) => void;
-  renameWorksheet: (index: number, name: string) => void;
+  /** Renames at once (the selector follows); `save` sends it now, else at the next save. */
+  renameWorksheet: (index: number, name: string, options?: { save?: boolean }) => void;
 }
 
 export interface FieldSlotProps {
@@ -101,6 +106,11 @@ export interface WorkbookFeature {
   WorksheetNameEditor: ComponentType;
   /** Clears the saved history of a signed-in learner (/topics, topic home, report card). */
   clearHistory: () => void;
+  /**
+   * A hook: the pages completed in the worksheet a topic opens on (the one selected in it, else
+   * the first), for the progress on its card.
+   */
+  useCompletedPages: (topicId: string) => ReadonlySet<string>;
 }
 
 export const WorkbookFeatureContext = createContext<WorkbookFeature | null>(null);

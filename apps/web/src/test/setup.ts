@@ -1,5 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadCatalog } from '../app/i18n/messages';
+
+// The app loads a catalog other than en-US when its locale is chosen; tests speak it at once.
+await loadCatalog('fr-CA');
 
 // Screens load their code lazily: on a busy two-core machine the first import can take over 1 s.
 configure({ asyncUtilTimeout: 3_000 });

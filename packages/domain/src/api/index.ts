@@ -12,3 +12,4 @@ export * from './answers';
 export * from './store';
 export * from './messages';
 export * from './sso';
+export * from './groups';

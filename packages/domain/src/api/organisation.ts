@@ -5,10 +5,20 @@ import { z } from 'zod';
  * receives them: localised to one locale, filtered to what this viewer may see.
  */
 
-const secureUrlSchema = z.object({ secure_url: z.string() });
+/** Pixel size and smaller copies of an image, when the import measured it (see content-pack.ts). */
+const imageSizeViewFields = {
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  sources: z
+    .array(z.object({ type: z.enum(['image/avif', 'image/webp']), srcset: z.string() }))
+    .optional(),
+};
+
+const secureUrlSchema = z.object({ secure_url: z.string(), ...imageSizeViewFields });
 
 export const imageViewSchema = z.object({
   secure_url: z.string(),
+  ...imageSizeViewFields,
   unsplashAttribution: z
     .object({ photographerName: z.string(), photographerHandle: z.string() })
     .optional(),
@@ -28,6 +38,10 @@ export const topicRefViewSchema = z.object({
   _id: z.string(),
   name: z.string(),
   topicImage: secureUrlSchema.optional(),
+  pageIds: z
+    .array(z.string())
+    .optional()
+    .describe('The pages without a show condition, for the progress on the topic card'),
 });
 
 export const topicGroupRefViewSchema = z.object({
@@ -44,6 +58,7 @@ export const generalTopicViewSchema = z.object({
   name: z.string(),
   description: z.string(),
   isGeneral: z.literal(true),
+  topicImage: secureUrlSchema.optional(),
 });
 
 export const homePageViewSchema = z.object({
@@ -91,6 +106,8 @@ export const organisationViewSchema = z
     logoImage: secureUrlSchema.optional(),
     gaUid: z.string().optional(),
     supportEmail: z.string().optional(),
+    /** ISO 4217 code for money in formulas; USD when absent. */
+    currency: z.string().optional(),
     homePage: homePageViewSchema,
     topics: z.array(topicRefViewSchema),
     topicGroups: z.array(topicGroupRefViewSchema),
@@ -104,6 +121,8 @@ export const organisationViewSchema = z
       groupAdminMessagingOnly: z.boolean(),
       messagingAllowed: z.boolean(),
       maxTopicWorksheets: z.number().int(),
+      /** Group administrators see members' answers on their report cards (off when missing). */
+      adminsSeeAnswers: z.boolean().optional(),
     }),
     upload: z
       .object({ url: z.string(), preset: z.string(), tag: z.string() })
@@ -124,7 +143,7 @@ export const bundleViewSchema = z.object({
   description: z.record(z.string(), z.string()),
   longDescription: z.record(z.string(), z.string()),
   price: z.number(),
-  bundleImage: z.object({ url: z.string() }).optional(),
+  bundleImage: z.object({ url: z.string(), ...imageSizeViewFields }).optional(),
   userGroup: z.string(),
   isMemberOf: z.boolean(),
   discountTiers: z.array(z.object({ minSeats: z.number().int(), percentOff: z.number() })),

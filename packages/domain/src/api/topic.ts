@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_TYPES, visibilitySchema } from '../content-pack';
+import { FIELD_TYPES, FORMULA_FORMATS, visibilitySchema } from '../content-pack';
 import { imageViewSchema } from './organisation';
 
 /**
@@ -73,7 +73,13 @@ export const fieldFragmentViewSchema = z.object({
 export const attachmentFragmentViewSchema = z.object({
   ...fragmentBase,
   type: z.literal('attachment'),
-  attachment: z.object({ url: z.string(), name: z.string(), description: z.string() }),
+  attachment: z.object({
+    url: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** WebVTT captions in `locale` (the one asked for, or the pack's nearest). */
+    captions: z.object({ url: z.string(), locale: z.string() }).optional(),
+  }),
 });
 
 export const formulaFragmentViewSchema = z.object({
@@ -84,6 +90,7 @@ export const formulaFragmentViewSchema = z.object({
     name: z.string(),
     description: z.string(),
     body: z.string(),
+    format: z.enum(FORMULA_FORMATS).optional(),
   }),
 });
 

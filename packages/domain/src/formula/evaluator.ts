@@ -165,7 +165,10 @@ class Evaluator {
   }
 
   private reference(id: string, use: ReferenceUse): FormulaValue {
-    const formula = use === 'value' ? this.scope.formulas?.[id] : undefined;
+    const formulas = this.scope.formulas;
+    // An own key only: a reference may be named `constructor` or `toString`.
+    const formula =
+      use === 'value' && formulas && Object.hasOwn(formulas, id) ? formulas[id] : undefined;
     if (formula !== undefined) {
       if (this.active.has(id)) throw new FormulaError(`formula "${id}" refers to itself`);
       const compiled = compileFormula(formula);

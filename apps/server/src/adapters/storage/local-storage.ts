@@ -22,6 +22,20 @@ export class LocalFileStorage implements FileStorage {
     return { url: `${this.publicPrefix}/${key}` };
   }
 
+  async putFile(key: string, filePath: string): Promise<{ url: string }> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await fs.rename(filePath, file);
+    } catch (err) {
+      // Another file system (a mounted uploads folder): copy, then remove.
+      if ((err as { code?: string }).code !== 'EXDEV') throw err;
+      await fs.copyFile(filePath, file);
+      await fs.rm(filePath, { force: true });
+    }
+    return { url: `${this.publicPrefix}/${key}` };
+  }
+
   async remove(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }

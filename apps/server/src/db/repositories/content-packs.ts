@@ -329,10 +329,18 @@ export async function writePackAccounts(
 }
 
 /** One topic's text in one locale, for the search index. */
+/**
+ * Who a search document is for: `everyone` who may see its topic (a public topic without
+ * private pages), `public` for those not granted the topic (its public pages only), `granted`
+ * for those granted it (every page).
+ */
+export type SearchAudience = 'everyone' | 'public' | 'granted';
+
 export interface SearchDocument {
   topicId: string;
   locale: string;
   visibility: string;
+  audience: SearchAudience;
   name: string;
   description: string;
   pages: string;
@@ -353,14 +361,14 @@ export async function replaceSearchDocuments(
   await sql`delete from topic_search where org_id = ${orgId}`.execute(k);
   for (const doc of documents) {
     if (tx.dialect === 'postgres') {
-      await sql`insert into topic_search (org_id, topic_id, locale, visibility, document) values (
-        ${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility},
+      await sql`insert into topic_search (org_id, topic_id, locale, visibility, audience, document) values (
+        ${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility}, ${doc.audience},
         setweight(to_tsvector(${doc.config}::regconfig, ${doc.name}), 'A') ||
         setweight(to_tsvector(${doc.config}::regconfig, ${doc.description}), 'B') ||
         setweight(to_tsvector(${doc.config}::regconfig, ${doc.pages}), 'C'))`.execute(k);
     } else {
-      await sql`insert into topic_search (org_id, topic_id, locale, visibility, name, description, pages)
-        values (${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility}, ${doc.name}, ${doc.description}, ${doc.pages})`.execute(
+      await sql`insert into topic_search (org_id, topic_id, locale, visibility, audience, name, description, pages)
+        values (${orgId}, ${doc.topicId}, ${doc.locale}, ${doc.visibility}, ${doc.audience}, ${doc.name}, ${doc.description}, ${doc.pages})`.execute(
         k,
       );
     }

@@ -42,13 +42,9 @@ export async function insertSeatInvites(
 }
 
 /** The invitations of an order (or the one `inviteId`), oldest first, with who used them. */
-export async function invitesOfOrder(
-  db: Executor,
-  orgId: string,
-  orderId: string,
-  inviteId?: string,
-): Promise<Invite[]> {
-  let query = db.kysely
+/** An organisation's invitations, with who used each and whether its addressee has an account. */
+export function inviteRows(db: Executor, orgId: string) {
+  return db.kysely
     .selectFrom('invites')
     .leftJoin('users as taker', 'taker.id', 'invites.used_by')
     .leftJoin('users as addressee', (join) =>
@@ -58,8 +54,16 @@ export async function invitesOfOrder(
     )
     .selectAll('invites')
     .select(['taker.email as used_by_email', 'addressee.id as addressee_id'])
-    .where('invites.org_id', '=', orgId)
-    .where('invites.order_id', '=', orderId);
+    .where('invites.org_id', '=', orgId);
+}
+
+export async function invitesOfOrder(
+  db: Executor,
+  orgId: string,
+  orderId: string,
+  inviteId?: string,
+): Promise<Invite[]> {
+  let query = inviteRows(db, orgId).where('invites.order_id', '=', orderId);
   if (inviteId) query = query.where('invites.id', '=', inviteId);
   const rows = await query.orderBy('invites.created_at').orderBy('invites.id').execute();
   return rows.map((r) => ({

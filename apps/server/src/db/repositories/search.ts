@@ -23,7 +23,7 @@ export interface SearchQuery {
   locale: string;
   /** Plain words (letters and digits only), each matched as a prefix. */
   terms: string[];
-  /** Private topics the viewer may open; public ones are always searched. */
+  /** Topics the viewer was granted: private ones, and every page of public ones. */
   grantedTopicIds: ReadonlySet<string>;
   /** Only topics of this topic group. */
   topicGroup?: string;
@@ -32,9 +32,13 @@ export interface SearchQuery {
 /** Ids of the topics holding every term, best first (FTS5 on SQLite, tsvector on PostgreSQL). */
 export async function searchTopicIds(db: Executor, q: SearchQuery): Promise<string[]> {
   const granted = [...q.grantedTopicIds];
+  // Each topic is matched in the one document of what this viewer may open (SearchAudience):
+  // words of pages the viewer may not open find nothing.
   const visible = granted.length
-    ? sql`(s.visibility = 'Public' or s.topic_id in (${sql.join(granted)}))`
-    : sql`s.visibility = 'Public'`;
+    ? sql`(s.audience = 'everyone'
+        or (s.audience = 'public' and s.topic_id not in (${sql.join(granted)}))
+        or (s.audience = 'granted' and s.topic_id in (${sql.join(granted)})))`
+    : sql`s.audience in ('everyone', 'public')`;
   const inGroup = q.topicGroup
     ? sql`and s.topic_id in (select topic_id from topic_group_topics where org_id = ${q.orgId} and group_id = ${q.topicGroup})`
     : sql``;

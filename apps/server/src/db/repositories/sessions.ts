@@ -73,3 +73,19 @@ export async function revokeSessionsOf(db: Executor, userId: string, at: string)
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The live session of a token hash in whichever organisation it belongs to. */
+export async function findLiveSessionAnywhere(
+  db: Executor,
+  tokenHash: string,
+  now: string,
+): Promise<SessionRow | null> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .select(['user_id', 'org_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, orgId: row.org_id, expiresAt: row.expires_at } : null;
+}

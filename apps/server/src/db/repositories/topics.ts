@@ -44,6 +44,8 @@ export interface ParentGroup {
   id: string;
   visibility: Visibility;
   name: TopicGroup['name'];
+  /** The topics the group lists (who may see a private group: canSeeTopicGroupCard). */
+  topicIds: string[];
 }
 
 /** The first topic group (in pack order) that lists the topic. */
@@ -64,13 +66,20 @@ export async function parentGroupOf(
     .where('topic_group_topics.topic_id', '=', topicId)
     .orderBy('topic_groups.position')
     .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        visibility: row.visibility as Visibility,
-        name: (JSON.parse(row.data) as TopicGroup).name,
-      }
-    : null;
+  if (!row) return null;
+  const topics = await db.kysely
+    .selectFrom('topic_group_topics')
+    .select('topic_id')
+    .where('org_id', '=', orgId)
+    .where('group_id', '=', row.id)
+    .orderBy('position')
+    .execute();
+  return {
+    id: row.id,
+    visibility: row.visibility as Visibility,
+    name: (JSON.parse(row.data) as TopicGroup).name,
+    topicIds: topics.map((t) => t.topic_id),
+  };
 }
 
 export interface StoredContent {

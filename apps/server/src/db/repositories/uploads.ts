@@ -61,3 +61,19 @@ export async function findOwnUpload(
 export async function deleteUpload(db: Executor, publicId: string): Promise<void> {
   await db.kysely.deleteFrom('uploads').where('public_id', '=', publicId).execute();
 }
+
+/** One account's uploads since `since`, oldest first: what its hourly quota counts. */
+export async function uploadsSince(
+  db: Executor,
+  userId: string,
+  since: string,
+): Promise<{ size: number; createdAt: string }[]> {
+  const rows = await db.kysely
+    .selectFrom('uploads')
+    .select(['size', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ size: Number(r.size), createdAt: r.created_at }));
+}

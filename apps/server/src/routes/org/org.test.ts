@@ -50,13 +50,41 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
     expect(org.homePage.promos[0]!.description).toBe('<p>Hello <b>there</b></p>');
   });
 
+  it('gives the currency and the general topic’s picture and description when the pack has them', async () => {
+    const base = makePack('zeta');
+    await mustImport(
+      t.database.db,
+      makePack('zeta', {
+        organisation: { currency: 'CAD' },
+        general: {
+          ...base.general!,
+          description: { 'en-US': '<p>How it works</p>', 'fr-CA': '<p>Comment ça marche</p>' },
+          topicImage: { secure_url: '/media/zeta/general.svg' },
+        },
+      }),
+    );
+    const org = (await get('/api/org/zeta?locale=fr-CA')).json<OrganisationView>();
+    expect(org.currency).toBe('CAD');
+    expect(org.general).toEqual({
+      _id: 'general',
+      name: 'Général',
+      description: '<p>Comment ça marche</p>',
+      isGeneral: true,
+      topicImage: { secure_url: '/media/zeta/general.svg' },
+    });
+    // Without them: no currency (the app uses USD), no picture.
+    const plain = (await get('/api/org/doughmain')).json<OrganisationView>();
+    expect(plain.currency).toBeUndefined();
+    expect(plain.general?.topicImage).toBeUndefined();
+  });
+
   it('localises to fr-CA and falls back to en-US for what is not translated', async () => {
     const org = (await get('/api/org/doughmain?locale=fr-CA')).json<OrganisationView>();
     expect(org.currentLocale).toBe('fr-CA');
     expect(org.name).toBe('Essai doughmain');
     expect(org.homePage.title).toBe('Bienvenue');
     expect(org.homePage.subtitle).toBe('Learn money skills');
-    expect(org.topics).toEqual([{ _id: 'budgeting', name: 'Budget' }]);
+    expect(org.topics).toEqual([{ _id: 'budgeting', name: 'Budget', pageIds: ['budgeting-p1'] }]);
     expect(org.glossary[0]).toEqual({ word: 'budget', plural: 'budgets', definition: 'Un plan' });
   });
 
@@ -96,7 +124,7 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
         _id: 'group-money',
         name: 'Money',
         description: 'First line\nSecond line',
-        topics: [{ _id: 'budgeting', name: 'Budgeting' }],
+        topics: [{ _id: 'budgeting', name: 'Budgeting', pageIds: ['budgeting-p1'] }],
       },
     ]);
     expect(res.body).not.toMatch(/correctValue|password|secret-topic|"Hidden"/);
@@ -209,6 +237,10 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
       ['learn.acme.example', 200, 'acme'],
       ['LEARN.DOUGHMAIN.EXAMPLE', 200, 'doughmain'],
       ['elsewhere.example', 404, null],
+      // A subdomain label no organisation has picks none (issue 16).
+      ['nobody.localhost:3000', 404, null],
+      ['www.no-such-org.localhost', 404, null],
+      ['constructor.localhost', 404, null],
     ];
     for (const [host, status, org] of cases) {
       const res = await get('/api/host', host);

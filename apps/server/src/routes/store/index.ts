@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perKeyLimit } from '../../http/rate-limits';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
 import { errorBodySchema, idSchema } from '../org/schemas';
@@ -75,6 +76,12 @@ export const storeRoutes =
           session: 'required',
           rateLimit: { max: 60 * services.rateLimitScale, timeWindow: '1 minute' },
         },
+        // And per learner, whatever address they buy from (issue 16, point 6).
+        preHandler: perKeyLimit(app, {
+          max: 10 * services.rateLimitScale,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `purchase:${request.ctx.org.id}:${request.ctx.viewer.userId}`,
+        }),
       },
       async (request) => {
         const { org, viewer, locale } = signedIn(request);

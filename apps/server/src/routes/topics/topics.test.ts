@@ -27,6 +27,7 @@ function topicsPack(alias: string) {
                 attachment: {
                   url: '/media/intro.mp4',
                   name: { 'en-US': 'Intro', 'fr-CA': 'Intro FR' },
+                  captions: { 'en-US': '/media/intro.en.vtt', 'fr-CA': '/media/intro.fr.vtt' },
                 },
               },
               {
@@ -36,6 +37,7 @@ function topicsPack(alias: string) {
                   _id: `${alias}-total`,
                   name: 'Total',
                   body: '<span data-ref="income"></span> * 2',
+                  format: 'currency',
                 },
               },
               {
@@ -161,11 +163,21 @@ describe.each(DATABASE_KINDS)('topics API on %s', (kind) => {
     });
     expect(long.fragments[1]).toMatchObject({
       type: 'attachment',
-      attachment: { url: '/media/intro.mp4', name: 'Intro FR', description: '' },
+      attachment: {
+        url: '/media/intro.mp4',
+        name: 'Intro FR',
+        description: '',
+        // The captions of the locale asked for, saying which locale they are in.
+        captions: { url: '/media/intro.fr.vtt', locale: 'fr-CA' },
+      },
     });
     expect(long.fragments[2]).toMatchObject({
       type: 'formula',
-      formula: { _id: 'doughmain-total', body: '<span data-ref="income"></span> * 2' },
+      formula: {
+        _id: 'doughmain-total',
+        body: '<span data-ref="income"></span> * 2',
+        format: 'currency',
+      },
     });
     expect(long.fragments[3]).toMatchObject({
       field: {
@@ -258,6 +270,21 @@ describe.each(DATABASE_KINDS)('topics API on %s', (kind) => {
       expect((await get('/api/org/doughmain/topic/secret-topic', member)).statusCode).toBe(200);
       expect((await get('/api/org/doughmain/topic/secret-topic')).statusCode).toBe(401);
       expect((await get('/api/org/doughmain/topic/secret-topic', outsider)).statusCode).toBe(403);
+    });
+
+    it('lists a private page’s id in the organisation’s topic cards only to who may open it', async () => {
+      await reimport('Budgeting, card ids');
+      const cardPageIds = (res: { json(): unknown }) =>
+        (res.json() as { topics: { _id: string; pageIds: string[] }[] }).topics.find(
+          (topic) => topic._id === 'budgeting',
+        )?.pageIds;
+      expect(cardPageIds(await get('/api/org/doughmain'))).not.toContain('doughmain-members-only');
+      expect(cardPageIds(await get('/api/org/doughmain', outsider))).not.toContain(
+        'doughmain-members-only',
+      );
+      expect(cardPageIds(await get('/api/org/doughmain', member))).toContain(
+        'doughmain-members-only',
+      );
     });
 
     it('never serves a visitor’s answer to a member', async () => {

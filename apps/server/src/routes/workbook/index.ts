@@ -64,17 +64,15 @@ export const workbookRoutes =
       },
       async (request, reply) => {
         const { org, viewer } = signedIn(request);
-        return sendJsonText(
-          reply,
-          (
-            await workbooks.save(
-              org.id,
-              viewer.userId,
-              request.body.workbook,
-              org.settings.constraints,
-            )
-          ).json,
+        const saved = await workbooks.save(
+          org.id,
+          viewer.userId,
+          request.body.workbook,
+          org.settings.constraints,
         );
+        // Group administrators' progress table follows, in the background (ProgressService).
+        services.progress.track(org, viewer.userId, request.body.workbook, saved.workbook);
+        return sendJsonText(reply, saved.json);
       },
     );
   };

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import enUS from './en-US.json';
 import frCA from './fr-CA.json';
-import { catalogs, messagesFor, withFallback } from './messages';
+import { hasCatalog, isCatalogLoaded, loadCatalog, messagesFor, withFallback } from './messages';
+
+const catalogs = { 'en-US': enUS, 'fr-CA': frCA };
 
 const placeholders = (text: string) =>
   [...text.matchAll(/\{(\w+)\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
@@ -42,7 +44,12 @@ describe('interface catalogs', () => {
 });
 
 describe('messagesFor', () => {
-  it('speaks French for fr-CA', () => {
+  it('speaks French for fr-CA once its catalog is loaded (a chunk of its own)', async () => {
+    expect(hasCatalog('fr-CA')).toBe(true);
+    await loadCatalog('fr-CA');
+    expect(isCatalogLoaded('fr-CA')).toBe(true);
+    expect(isCatalogLoaded('de-DE')).toBe(true);
+    expect(hasCatalog('de-DE')).toBe(false);
     expect(messagesFor('fr-CA')['header.login']).toBe(frCA['header.login']);
     expect(messagesFor('fr-CA')['header.login']).not.toBe(enUS['header.login']);
   });

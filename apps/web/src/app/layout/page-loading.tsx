@@ -1,11 +1,8 @@
-import { FormattedMessage } from 'react-intl';
-import { Spinner } from '../../components/spinner';
+import { useLocation } from 'react-router';
+import { PageSkeleton, skeletonShapeOf } from '../../components/page-skeleton';
 
-/** Shown inside the page area while a screen's code is loading. */
+/** Shown inside the page area while a screen's code is loading: a skeleton of that screen. */
 export function PageLoading() {
-  return (
-    <div className="page page--centred">
-      <Spinner label={<FormattedMessage id="app.loading" />} />
-    </div>
-  );
+  const { pathname } = useLocation();
+  return <PageSkeleton shape={skeletonShapeOf(pathname)} />;
 }

@@ -1,10 +1,12 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { AnalyticsConsent } from '../../components/analytics-consent';
 import { Footer, Header, SkipLink } from '../../features/shell';
 import { lazyPage } from '../../lib/lazy-page';
 import { MessagesPanelProvider, useMessagesPanel } from '../../lib/messages-panel';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { usePageAnalytics } from './use-page-analytics';
 
 const MAIN_ID = 'main-content';
 
@@ -23,12 +25,14 @@ export function RootLayout() {
 function Shell() {
   const { pathname } = useLocation();
   useNavigationFocusAndScroll(pathname);
+  usePageAnalytics(pathname);
   const messages = useMessagesPanel();
 
   return (
     <div className={`app-shell${messages.isOpen ? ' app-shell--side-panel-right' : ''}`}>
       <SkipLink targetId={MAIN_ID} />
       <Header />
+      <AnalyticsConsent />
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import type { Workbook } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { useNavigate } from 'react-router';
+import { flashState } from '../../lib/flash';
 import { isClearedHistory } from '../../lib/workbook';
 
 /** Where the saved history leads: a page of a topic, or the topic; null when it leads nowhere. */
@@ -25,6 +26,8 @@ export function useResumeFromHistory(
   useEffect(() => {
     if (isDone.current || target === undefined) return;
     isDone.current = true;
-    if (target && window.location.pathname === '/') navigateRef.current(target, { replace: true });
+    // The screen says where the learner was taken, with a way back to the home page.
+    if (target && window.location.pathname === '/')
+      navigateRef.current(target, { replace: true, state: flashState('resumed') });
   }, [target, navigateRef]);
 }

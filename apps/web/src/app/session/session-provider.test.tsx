@@ -98,7 +98,7 @@ describe('app start (docs/product-spec.md §2)', () => {
   it('without a token: organisation and bundles only, Login and Sign up in the header', async () => {
     const requests = fakeApi(portalApi());
     renderApp();
-    expect(await findInBanner('link', { name: 'Login' })).toBeDefined();
+    expect(await findInBanner('link', { name: 'Log in' })).toBeDefined();
     expect(paths(requests).sort()).toEqual(['GET /api/org/sample', 'GET /api/org/sample/bundle']);
     expect(requests.every((r) => !r.headers.has('Authorization'))).toBe(true);
   });
@@ -123,7 +123,7 @@ describe('app start (docs/product-spec.md §2)', () => {
     window.localStorage.setItem('token', 'revoked-token');
     fakeApi(portalApi());
     renderApp();
-    expect(await findInBanner('link', { name: 'Login' })).toBeDefined();
+    expect(await findInBanner('link', { name: 'Log in' })).toBeDefined();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     expect(
@@ -269,7 +269,7 @@ describe('login (docs/product-spec.md §4)', () => {
   it('in the dialog from the header: logs in and the dialog closes, staying on the page', async () => {
     fakeApi(portalApi());
     renderApp();
-    fireEvent.click(await findInBanner('link', { name: 'Login' }));
+    fireEvent.click(await findInBanner('link', { name: 'Log in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await fillAndSubmitLogin(dialog);
     expect(await findInBanner('button', { name: /^Account menu/ })).toBeDefined();
@@ -352,7 +352,7 @@ describe('logout (docs/product-spec.md §4)', () => {
     ]);
     expect(after.slice(1).every((r) => !r.headers.has('Authorization'))).toBe(true);
     expect(window.localStorage.getItem('token')).toBeNull();
-    expect(await findInBanner('link', { name: 'Login' })).toBeDefined();
+    expect(await findInBanner('link', { name: 'Log in' })).toBeDefined();
   });
 
   it('signs out even when the server cannot be reached, and sends an OAuth learner to /sso', async () => {

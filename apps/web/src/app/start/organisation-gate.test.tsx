@@ -88,7 +88,8 @@ describe('app start', () => {
     ]);
     expect(document.documentElement.lang).toBe('en-US');
     expect(document.documentElement.style.getPropertyValue('--primary-color')).toBe('#1a4d8f');
-    expect(document.title).toBe('Sample Academy');
+    // The title is set by an effect, which React may run after the paint that shows the heading.
+    await waitFor(() => expect(document.title).toBe('Sample Academy'));
   });
 
   it('asks the server which organisation when the page does not say', async () => {
@@ -119,7 +120,7 @@ describe('app start', () => {
     window.localStorage.setItem('locale', 'fr-CA');
     fakeFetch(organisationApi(sampleOrganisation({ locales: ['en-US'] })));
     renderApp();
-    expect(await screen.findByRole('link', { name: 'Browse Topics' })).toBeDefined();
+    expect(await screen.findByRole('link', { name: 'Browse topics' })).toBeDefined();
     expect(document.documentElement.lang).toBe('en-US');
   });
 
@@ -196,9 +197,11 @@ describe('app start', () => {
     window.history.replaceState(null, '', '/oauth/callback/group1');
     fakeFetch(organisationApi());
     renderApp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not log you in' }),
+    ).toBeDefined();
     expect(screen.getByRole('alert').textContent).toContain('Login token not found.');
-    expect(document.title).toBe('Sign-in failed · Sample Academy');
+    expect(document.title).toBe('We could not log you in · Sample Academy');
   });
 
   it('shows the report card inside the topic layout', async () => {
@@ -213,7 +216,7 @@ describe('app start', () => {
     renderApp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Report card' })).toBeDefined();
     // A visitor has no scores: the report card asks to sign in.
-    expect(screen.getByText(/Sign in to see your report card/)).toBeDefined();
+    expect(screen.getByText(/Log in to see your report card/)).toBeDefined();
     expect(document.title).toBe('Report card · Budgeting · Sample Academy');
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LoadingScreen } from '../../components/loading-screen';
 import { bundlesQuery } from '../../lib/api/bundles';
@@ -10,10 +10,11 @@ import {
   organisationQuery,
   resolveOrganisationAlias,
 } from '../../lib/api/organisation';
+import { readBootData } from '../../lib/boot-data';
 import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
 import { useSessionToken } from '../../lib/session/session-token';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { catalogs, messagesFor } from '../i18n/messages';
+import { hasCatalog, isCatalogLoaded, loadCatalog, messagesFor } from '../i18n/messages';
 import { applyTheme } from '../theme/theme-variables';
 import { ErrorScreen } from './error-screen';
 import { NoOrganisationScreen } from './no-organisation-screen';
@@ -21,7 +22,7 @@ import { genericSupportEmail } from './support-email';
 
 /** The locale to speak before the organisation answers: the stored one when we have its catalog. */
 function provisionalLocale(requested: string | null): string {
-  return requested && catalogs[requested] ? requested : DEFAULT_LOCALE;
+  return requested && hasCatalog(requested) ? requested : DEFAULT_LOCALE;
 }
 
 /**
@@ -69,14 +70,19 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  // The organisation as the page came with it (lib/boot-data.ts): its theme, name and support
+  // address brand the error page even when the API cannot be reached.
+  const [pageOrg] = useState(() => readBootData()?.org);
+  const brand = org ?? pageOrg;
   useLayoutEffect(() => {
-    if (org) applyTheme(document.documentElement, org.theme);
-  }, [org]);
+    if (brand) applyTheme(document.documentElement, brand.theme);
+  }, [brand]);
 
   const retry = useCallback(() => {
     void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
   }, [queryClient]);
 
+  const spokenLocale = useSpokenLocale(locale);
   const startError = aliasResult.error ?? orgResult.error;
   const isFetching = aliasResult.isFetching || orgResult.isFetching || bundlesResult.isFetching;
   let content: ReactNode;
@@ -84,9 +90,13 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
     content = <NoOrganisationScreen />;
   } else if ((startError || bundlesResult.error) && !isFetching) {
     content = (
-      <ErrorScreen supportEmail={org?.supportEmail ?? genericSupportEmail()} onRetry={retry} />
+      <ErrorScreen
+        supportEmail={brand?.supportEmail ?? genericSupportEmail()}
+        org={brand}
+        onRetry={retry}
+      />
     );
-  } else if (!context) {
+  } else if (!context || !spokenLocale) {
     content = <LoadingScreen />;
   } else {
     content = (
@@ -94,10 +104,35 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
     );
   }
 
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  const messageLocale = spokenLocale ?? DEFAULT_LOCALE;
+  const messages = useMemo(() => messagesFor(messageLocale), [messageLocale]);
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+    <IntlProvider locale={messageLocale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       {content}
     </IntlProvider>
   );
+}
+
+/**
+ * The locale the interface speaks: `locale` once its catalog is loaded (its own chunk), the one
+ * spoken before meanwhile (a change of language keeps the screen as it is until then), or null
+ * at the start. A catalog that fails to load leaves the interface in en-US.
+ */
+function useSpokenLocale(locale: string): string | null {
+  const [spoken, setSpoken] = useState<string | null>(() =>
+    isCatalogLoaded(locale) ? locale : null,
+  );
+  const ready = isCatalogLoaded(locale);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadCatalog(locale).then(
+      () => current && setSpoken(locale),
+      () => current && setSpoken(DEFAULT_LOCALE),
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale, ready]);
+  return ready ? locale : spoken;
 }

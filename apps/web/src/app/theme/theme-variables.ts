@@ -45,6 +45,30 @@ function activeShade(brand: string, text: string): string {
   return mixHex(brand, text === '#000000' ? '#ffffff' : '#000000', 0.2);
 }
 
+/** The red of destructive actions, the same in every theme; white text on it reads at 6.5:1. */
+export const DANGER_COLOR = '#b3261e';
+
+/**
+ * The colours of the three button roles (issue 15, point 15): the primary action takes the brand
+ * colour; a secondary action is neutral (a grey of the page's own background, its text AA on it,
+ * its border visible at 3:1); a destructive one is red. Each text reaches AA on its own fill.
+ */
+export function buttonVariables(theme: Theme): Record<string, string> {
+  const page = theme.primaryBackgroundColor;
+  const ink = readableTextOn(page);
+  const neutral = mixHex(page, ink, 0.07);
+  const neutralText = bodyTextOn(neutral);
+  return {
+    '--neutral-button-color': neutral,
+    '--on-neutral-button-color': neutralText,
+    '--neutral-button-color-active': mixHex(page, ink, 0.14),
+    '--neutral-button-border-color': ensureContrast(mixHex(page, ink, 0.45), neutral, 3),
+    '--danger-color': ensureContrast(DANGER_COLOR, '#ffffff'),
+    '--on-danger-color': '#ffffff',
+    '--danger-color-active': mixHex(DANGER_COLOR, '#000000', 0.2),
+  };
+}
+
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
@@ -63,6 +87,7 @@ export function themeVariables(theme: Theme): Record<string, string> {
     vars[`--on-${surface}-color`] = text;
     vars[`--${surface}-color-active`] = activeShade(theme[key], text);
   }
+  Object.assign(vars, buttonVariables(theme));
   for (const [surface, key] of Object.entries(BACKGROUNDS)) {
     const background = theme[key];
     vars[`--text-on-${surface}-background`] = bodyTextOn(background);

@@ -14,6 +14,28 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A request that got no answer at all (offline, the server unreachable, the connection cut):
+ * fetch's own TypeError ("Failed to fetch", "Load failed", "NetworkError when attempting to
+ * fetch resource.") says nothing a learner can use, so it is replaced by this one.
+ */
+export class NetworkError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The server could not be reached', options);
+    this.name = 'NetworkError';
+  }
+}
+
+const FETCH_FAILURE = /failed to fetch|load failed|networkerror|network request failed/i;
+
+/** Whether `error` is a request that got no answer (ours, or a fetch's own TypeError). */
+export function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof NetworkError ||
+    (error instanceof TypeError && FETCH_FAILURE.test(error.message))
+  );
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
@@ -40,6 +62,15 @@ export function authHeaders(): Record<string, string> {
 }
 
 /**
+ * The locale the page shows (`<html lang>`), so that the server words its errors in it
+ * (issue 15, point 21). Without one the browser's own Accept-Language goes.
+ */
+export function localeHeaders(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return /^[a-z]{2}(-[A-Z]{2})?$/.test(lang) ? { 'Accept-Language': lang } : {};
+}
+
+/**
  * Calls our API with JSON; success is 200–299, anything else an ApiError. The stored sign-in
  * token goes along as a bearer header.
  */
@@ -48,18 +79,30 @@ export async function requestJson<T>(
   path: string,
   options: { body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(),
+    ...localeHeaders(),
+  };
   // FormData goes as multipart: the browser writes its Content-Type with the boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    signal: options.signal,
-    ...(options.body !== undefined && {
-      body: isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      signal: options.signal,
+      ...(options.body !== undefined && {
+        body: isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      }),
+    });
+  } catch (error) {
+    // An abort stays an abort (TanStack Query and the forms tell it apart).
+    if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError'))
+      throw error;
+    throw new NetworkError({ cause: error });
+  }
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
   return (await response.json()) as T;
 }

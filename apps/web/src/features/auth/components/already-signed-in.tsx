@@ -22,7 +22,10 @@ export function AlreadySignedIn({ inviteId }: { inviteId?: string }) {
       </p>
       {inviteId && <AcceptInvite inviteId={inviteId} />}
       <p>
-        <Link className={inviteId ? 'button' : 'button button--primary'} to={paths.topics}>
+        <Link
+          className={inviteId ? 'button button--secondary' : 'button button--primary'}
+          to={paths.topics}
+        >
           <FormattedMessage id="auth.browseTopics" />
         </Link>
       </p>

@@ -110,7 +110,7 @@ describe('SignInPage', () => {
 
   it('tells a learner who arrives signed in', () => {
     renderWithSession(<SignInPage />, { path: '/signin', session: { account: sampleAccount() } });
-    expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
+    expect(screen.getByText('You are logged in as Camille Tremblay.')).toBeDefined();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 });
@@ -142,7 +142,7 @@ describe('an invitation opened by a learner already signed in', () => {
     );
     const setAccount = vi.fn();
     renderWithSession(routes, { path, session: { account: sampleAccount(), setAccount } });
-    expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
+    expect(screen.getByText('You are logged in as Camille Tremblay.')).toBeDefined();
     expect(screen.queryByLabelText('Password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
     // The topics open with the success notice's flash.
@@ -174,7 +174,7 @@ describe('an invitation opened by a learner already signed in', () => {
 
   it('offers nothing to accept without an invitation', () => {
     renderWithSession(<SignUpPage />, { path: '/signup', session: { account: sampleAccount() } });
-    expect(screen.getByText('You are signed in as Camille Tremblay.')).toBeDefined();
+    expect(screen.getByText('You are logged in as Camille Tremblay.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Accept the invitation' })).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ type Status = 'idle' | 'loading' | { sentTo: string } | { error: string };
 
 /**
  * Forgot password: email required and an email; idle, loading, success (the same message
- * whether or not the address has an account), or an error shown above the form.
+ * whether or not the address has an account), or an error shown above the form. It switches
+ * back to log in, or to sign up when the organisation allows it.
  */
 export function ForgotForm({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }) {
   const intl = useIntl();
@@ -27,6 +28,15 @@ export function ForgotForm({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const [status, setStatus] = useState<Status>('idle');
   const isBusy = status === 'loading';
+  // docs/product-spec.md §2: forgot password can switch to log in or to sign up (when open).
+  const signUp = !org.disableSelfSignup && (
+    <p className="auth-form__alternative">
+      <FormattedMessage id="auth.noAccount" />{' '}
+      <AuthSwitch to="signup" onSwitch={onSwitch}>
+        <FormattedMessage id="auth.createAccount" />
+      </AuthSwitch>
+    </p>
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,6 +70,7 @@ export function ForgotForm({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }
             <FormattedMessage id="auth.backToLogin" />
           </AuthSwitch>
         </p>
+        {signUp}
       </div>
     );
   }
@@ -93,6 +104,7 @@ export function ForgotForm({ onSwitch }: { onSwitch?: (mode: AuthMode) => void }
           <FormattedMessage id="auth.backToLogin" />
         </AuthSwitch>
       </div>
+      {signUp}
     </form>
   );
 }

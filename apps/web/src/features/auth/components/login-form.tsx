@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ErrorBox } from '../../../components/message-box';
+import { ErrorBox, focusErrorBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
 import { login, oAuthGroupIdOf } from '../../../lib/api/auth';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../../lib/form-validation';
@@ -73,13 +73,19 @@ export function LoginForm({ onSignedIn, onSwitch, initialUsername, inviteId }: L
       onSignedIn();
     } catch (error) {
       const groupId = oAuthGroupIdOf(error);
-      setStatus(groupId ? { kind: 'sso', groupId } : { kind: 'error', message: toMessage(error) });
+      // A wrong password: focus goes to the error, so it is read and the form is right below.
+      flushSync(() =>
+        setStatus(
+          groupId ? { kind: 'sso', groupId } : { kind: 'error', message: toMessage(error) },
+        ),
+      );
+      focusErrorBox(formRef.current);
     }
   }
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-      {status.kind === 'error' && <ErrorBox>{status.message}</ErrorBox>}
+      {status.kind === 'error' && <ErrorBox focusable>{status.message}</ErrorBox>}
       {status.kind === 'sso' && (
         <div className="message-box message-box--info" role="alert">
           <p>

@@ -1,13 +1,16 @@
+import { useIntl } from 'react-intl';
 import {
   describedBy,
   FieldBlock,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
 
 /** Yes or no: a checkbox labelled with the field's name; saved at once. */
 export function BooleanField({ field, value, onChange, readOnly }: FieldControlProps) {
+  const intl = useIntl();
   const ids = useFieldIds();
   return (
     <FieldBlock field={field}>
@@ -25,6 +28,9 @@ export function BooleanField({ field, value, onChange, readOnly }: FieldControlP
           {field.name}
         </label>
       </div>
+      <PrintedAnswer
+        text={intl.formatMessage({ id: value === true ? 'print.answer.yes' : 'print.answer.no' })}
+      />
     </FieldBlock>
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldView } from '@portal/domain';
 import { useId, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { SafeHtml } from '../../../components/safe-html';
 
 /** What every control gets: the field, its answer, and how to change and save it. */
@@ -65,5 +66,24 @@ export function FieldBlock({
 }) {
   return (
     <div className={`field-block field-block--${field.type} ${className}`.trim()}>{children}</div>
+  );
+}
+
+/**
+ * The answer as text, for paper (issue 15, point 7): on screen it is not drawn (the control shows
+ * the answer); printed, it takes the control's place, black and as large as the questions, where
+ * a disabled control would be faint grey and a long choice cut off. `null` is "Not answered".
+ */
+export function PrintedAnswer({ text }: { text: string | null }) {
+  return (
+    <p className="field-block__printed" data-printed-answer="">
+      {text === null || text.trim() === '' ? (
+        <span className="field-block__printed-none">
+          <FormattedMessage id="print.answer.none" />
+        </span>
+      ) : (
+        text
+      )}
+    </p>
   );
 }

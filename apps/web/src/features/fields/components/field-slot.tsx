@@ -1,5 +1,6 @@
 import { uploadFileEvent } from '@portal/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTrackEvent } from '../../../lib/analytics/events';
 import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSession } from '../../../lib/session/session-context';
@@ -13,7 +14,7 @@ import type { FileValue } from './file-field';
  * A field of a page, bound to the current worksheet of the topic (lib/workbook.ts): its answer
  * and its edits.
  */
-export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps) {
+export function FieldSlot({ field, pageId, pageName, readOnly = false }: FieldSlotProps) {
   const workbook = useTopicWorkbook();
   const { account, isSignedIn } = useSession();
   const { org } = useOrganisation();
@@ -22,10 +23,30 @@ export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps)
   const topicName = workbook.topic.name;
   const fieldId = field._id;
 
+  // FIELD_ANSWERED (issue 15, point 23) when an answer is saved, once per new value.
+  const track = useTrackEvent();
+  const topicId = workbook.topicId;
+  const latest = useRef<unknown>(undefined);
+  const answered = useRef<string | undefined>(undefined);
+  const trackAnswer = useCallback(() => {
+    const value = JSON.stringify(latest.current ?? null);
+    if (latest.current === undefined || answered.current === value) return;
+    answered.current = value;
+    track('FIELD_ANSWERED', { topicId, pageId, fieldId });
+  }, [track, topicId, pageId, fieldId]);
+
   const onChange = useCallback(
-    (value: unknown, options?: { save?: boolean }) => setAnswer(fieldId, value, options),
-    [setAnswer, fieldId],
+    (value: unknown, options?: { save?: boolean }) => {
+      setAnswer(fieldId, value, options);
+      latest.current = value;
+      if (options?.save) trackAnswer();
+    },
+    [setAnswer, fieldId, trackAnswer],
   );
+  const onCommit = useCallback(() => {
+    save();
+    trackAnswer();
+  }, [save, trackAnswer]);
 
   const file = useMemo<FileOptions>(
     () => ({
@@ -56,7 +77,7 @@ export function FieldSlot({ field, pageName, readOnly = false }: FieldSlotProps)
       field={field}
       value={workbook.answers[fieldId]}
       onChange={onChange}
-      onCommit={save}
+      onCommit={onCommit}
       readOnly={readOnly}
       file={file}
     />

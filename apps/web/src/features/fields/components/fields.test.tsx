@@ -1,5 +1,5 @@
 import type { FieldView } from '@portal/domain';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithOrganisation } from '../../../test/render';
@@ -409,6 +409,35 @@ describe('file', () => {
     });
     expect(screen.getByRole('link', { name: 'forecast.csv' })).toBeDefined();
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByLabelText<HTMLInputElement>('My answer').disabled).toBe(true);
+    // The file card only: no drop zone, no file input to choose with.
+    expect(document.querySelector('input[type="file"], .field-file__zone')).toBeNull();
+  });
+
+  it('is a drop zone that takes a dropped file, the input see-through over it', async () => {
+    const upload = vi.fn(() => Promise.resolve(uploaded));
+    const { onChange } = renderField(field({ type: 'file' }), { file: fileOptions(upload) });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    const zone = input.closest('.field-file__zone') as HTMLElement;
+    expect(zone.textContent).toBe('Choose a file or drop it here');
+    expect(input.getAttribute('aria-describedby')).toContain(
+      zone.querySelector('.field-file__zone-text')?.id,
+    );
+    const dropped = new File(['a,b'], 'forecast.csv', { type: 'text/csv' });
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [dropped], dropEffect: 'none' } });
+    expect(zone.className).toContain('field-file__zone--over');
+    fireEvent.drop(zone, { dataTransfer: { files: [dropped] } });
+    expect(zone.className).not.toContain('field-file__zone--over');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(uploaded, { save: true }));
+    expect(upload).toHaveBeenCalledWith(dropped);
+  });
+
+  it('opens the chooser on Enter and on Space', () => {
+    renderField(field({ type: 'file' }), { file: fileOptions(() => Promise.resolve(uploaded)) });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.keyDown(input, { key: ' ' });
+    fireEvent.keyDown(input, { key: 'a' });
+    expect(click).toHaveBeenCalledTimes(2);
   });
 });

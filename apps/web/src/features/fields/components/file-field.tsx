@@ -1,4 +1,12 @@
-import { useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from '../../../components/icon';
 import { Spinner } from '../../../components/spinner';
@@ -7,6 +15,7 @@ import {
   FieldBlock,
   FieldError,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -43,6 +52,11 @@ type UploadState =
 /**
  * A file (docs/product-spec.md §4 file upload): idle, uploading, done or error; the stored value is the
  * uploaded file, saved at once. Removing it resets the error. A visitor is told to log in.
+ *
+ * Drawn as a card for the file (its name, a link to it, Remove) above a drop zone (issue 15,
+ * point 11). The zone is the native file input itself, see-through and stretched over the
+ * zone's drawing: a click anywhere opens the chooser, a file dropped on it is taken, and the
+ * browser's "Choose File / No file chosen" never shows. Enter and Space open the chooser.
  */
 export function FileField(props: FileFieldProps) {
   const { field, value, onChange, readOnly, isSignedIn, upload, onUploaded, describeError } = props;
@@ -50,6 +64,8 @@ export function FileField(props: FileFieldProps) {
   const ids = useFieldIds();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
+  const zoneTextId = useId();
+  const [isDragging, setDragging] = useState(false);
   const isUploading = state.status === 'uploading';
   const file = isFileValue(value) ? value : null;
   const canEdit = isSignedIn && !readOnly;
@@ -58,7 +74,15 @@ export function FileField(props: FileFieldProps) {
   async function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
     const chosen = input.files?.[0];
-    if (!chosen) return;
+    try {
+      if (chosen) await send(chosen);
+    } finally {
+      // The same file can be chosen again after an error.
+      input.value = '';
+    }
+  }
+
+  async function send(chosen: File) {
     setState({ status: 'uploading', fileName: chosen.name });
     try {
       const uploaded = await upload(chosen);
@@ -67,9 +91,6 @@ export function FileField(props: FileFieldProps) {
       onUploaded?.(uploaded);
     } catch (error) {
       setState({ status: 'error', errors: [describeError(error)] });
-    } finally {
-      // The same file can be chosen again after an error.
-      input.value = '';
     }
   }
 
@@ -86,6 +107,28 @@ export function FileField(props: FileFieldProps) {
     if (isUploading) event.preventDefault();
   }
 
+  // Space opens a file input in every browser, Enter not in all: both do here.
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    if (!isUploading) event.currentTarget.click();
+  }
+
+  // A file dropped anywhere on the zone (one at a time: the first is taken).
+  function handleDrag(event: DragEvent<HTMLDivElement>, isOver: boolean) {
+    event.preventDefault();
+    const canDrop = canEdit && !isUploading;
+    if (isOver) event.dataTransfer.dropEffect = canDrop ? 'copy' : 'none';
+    setDragging(isOver && canDrop);
+  }
+
+  function handleDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && canEdit && !isUploading) void send(dropped);
+  }
+
   return (
     <FieldBlock field={field}>
       <label id={ids.label} className="field-block__label" htmlFor={ids.input}>
@@ -93,9 +136,9 @@ export function FileField(props: FileFieldProps) {
       </label>
       <FieldQuestion id={ids.help} field={field} />
       {file && (
-        <p className="field-file__current">
+        <div className="field-file__card">
           <Icon name="file" className="field-file__icon" />
-          <a href={file.secure_url} target="_blank" rel="noreferrer">
+          <a className="field-file__name" href={file.secure_url} target="_blank" rel="noreferrer">
             {file.original_filename}
           </a>
           {canEdit && (
@@ -111,35 +154,56 @@ export function FileField(props: FileFieldProps) {
               <FormattedMessage id="fields.file.remove" />
             </button>
           )}
-        </p>
+        </div>
       )}
-      {isSignedIn ? (
-        <input
-          ref={inputRef}
-          id={ids.input}
-          className="field-file__input"
-          type="file"
-          disabled={!canEdit}
-          aria-disabled={isUploading || undefined}
-          aria-busy={isUploading || undefined}
-          onClick={handleClick}
-          aria-describedby={describedBy(field.question && ids.help, errors && ids.error)}
-          aria-invalid={errors ? true : undefined}
-          onChange={(event) => void handleFile(event)}
-        />
-      ) : (
-        <>
+      {!file && readOnly && <PrintedAnswer text={null} />}
+      {!readOnly && (
+        <div
+          className={[
+            'field-file__zone',
+            isDragging && 'field-file__zone--over',
+            !canEdit && 'field-file__zone--disabled',
+            isUploading && 'field-file__zone--busy',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          onDragEnter={(event) => handleDrag(event, true)}
+          onDragOver={(event) => handleDrag(event, true)}
+          onDragLeave={(event) => handleDrag(event, false)}
+          onDrop={handleDrop}
+        >
           <input
+            ref={inputRef}
             id={ids.input}
             className="field-file__input"
             type="file"
-            disabled
-            aria-describedby={describedBy(field.question && ids.help, `${ids.input}-login`)}
+            disabled={!canEdit}
+            aria-disabled={isUploading || undefined}
+            aria-busy={isUploading || undefined}
+            onClick={handleClick}
+            onKeyDown={handleKeyDown}
+            aria-describedby={describedBy(
+              zoneTextId,
+              field.question && ids.help,
+              !isSignedIn && `${ids.input}-login`,
+              errors && ids.error,
+            )}
+            aria-invalid={errors ? true : undefined}
+            onChange={(event) => void handleFile(event)}
           />
-          <p id={`${ids.input}-login`} className="field-file__caption">
-            <FormattedMessage id="fields.file.mustLogIn" />
-          </p>
-        </>
+          <Icon name="upload" className="field-file__zone-icon" />
+          <span id={zoneTextId} className="field-file__zone-text">
+            <span className="field-file__zone-action">
+              <FormattedMessage id={file ? 'fields.file.chooseAnother' : 'fields.file.choose'} />
+            </span>{' '}
+            <FormattedMessage id="fields.file.dropHere" />
+          </span>
+        </div>
+      )}
+      {!isSignedIn && !readOnly && (
+        <p id={`${ids.input}-login`} className="field-file__caption">
+          <FormattedMessage id="fields.file.mustLogIn" />
+        </p>
       )}
       {state.status === 'uploading' && (
         <div className="field-file__status">

@@ -11,6 +11,7 @@ import {
   FieldBlock,
   FieldError,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -103,6 +104,9 @@ export function NumberField({ field, value, onChange, onCommit, readOnly }: Fiel
         onBlur={handleBlur}
       />
       <FieldError id={ids.error} message={message} />
+      <PrintedAnswer
+        text={typeof value === 'number' && Number.isFinite(value) ? intl.formatNumber(value) : null}
+      />
     </FieldBlock>
   );
 }

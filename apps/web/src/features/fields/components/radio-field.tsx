@@ -3,6 +3,7 @@ import {
   describedBy,
   FieldBlock,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -11,6 +12,7 @@ import {
 export function RadioField({ field, value, onChange, readOnly }: FieldControlProps) {
   const ids = useFieldIds();
   const name = useId();
+  const chosen = (field.pickList ?? []).find((entry) => entry.value === value);
   return (
     <FieldBlock field={field}>
       <fieldset
@@ -34,6 +36,7 @@ export function RadioField({ field, value, onChange, readOnly }: FieldControlPro
             </label>
           ))}
         </div>
+        <PrintedAnswer text={chosen?.label ?? null} />
       </fieldset>
     </FieldBlock>
   );

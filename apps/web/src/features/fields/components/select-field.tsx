@@ -3,6 +3,7 @@ import {
   describedBy,
   FieldBlock,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -14,6 +15,7 @@ export function SelectField({ field, value, onChange, readOnly }: FieldControlPr
   const hasDefault = field.defaultValue !== undefined;
   const fallback = typeof field.defaultValue === 'string' ? field.defaultValue : '';
   const selected = typeof value === 'string' ? value : fallback;
+  const chosen = (field.pickList ?? []).find((entry) => entry.value === selected);
   return (
     <FieldBlock field={field}>
       <label id={ids.label} className="field-block__label" htmlFor={ids.input}>
@@ -37,6 +39,7 @@ export function SelectField({ field, value, onChange, readOnly }: FieldControlPr
           </option>
         ))}
       </select>
+      <PrintedAnswer text={chosen?.label ?? null} />
     </FieldBlock>
   );
 }

@@ -4,6 +4,7 @@ import {
   describedBy,
   FieldBlock,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -83,6 +84,13 @@ export function SliderField({ field, value, onChange, onCommit, readOnly }: Fiel
           {shown}
         </output>
       </div>
+      <PrintedAnswer
+        text={
+          current === null
+            ? null
+            : `${intl.formatNumber(current)} (${intl.formatNumber(min)}–${intl.formatNumber(max)})`
+        }
+      />
     </FieldBlock>
   );
 }

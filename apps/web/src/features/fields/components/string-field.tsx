@@ -2,6 +2,7 @@ import {
   describedBy,
   FieldBlock,
   FieldQuestion,
+  PrintedAnswer,
   useFieldIds,
   type FieldControlProps,
 } from './field-parts';
@@ -34,6 +35,7 @@ export function StringField({ field, value, onChange, onCommit, readOnly }: Fiel
       ) : (
         <input {...common} type="text" onChange={(event) => onChange(event.target.value)} />
       )}
+      <PrintedAnswer text={text} />
     </FieldBlock>
   );
 }

@@ -117,6 +117,7 @@ export function TableField({ field, value, onChange, onCommit, readOnly }: Field
                         }
                         onBlur={() => commitCell(row, column)}
                       />
+                      <span className="field-table__printed">{text}</span>
                     </td>
                   );
                 })}

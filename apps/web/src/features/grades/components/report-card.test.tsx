@@ -124,8 +124,8 @@ describe('ReportCard', () => {
   it('asks a visitor to sign in and loads nothing', () => {
     const requests = fakeApi(() => undefined);
     renderReportCard({ signedIn: false });
-    expect(screen.getByText(/Sign in to see your report card/)).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(screen.getByText(/Log in to see your report card/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/signin');
     expect(requests).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import type { ImageView } from '@portal/domain';
 import { FormattedMessage } from 'react-intl';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 /** The hero picture, decorative, with the photographer credited when the image asks for it. */
 export function HeroImage({ image }: { image: ImageView }) {
@@ -8,7 +9,18 @@ export function HeroImage({ image }: { image: ImageView }) {
 
   return (
     <figure className="home-hero__figure">
-      <img className="home-hero__image" src={image.secure_url} alt="" fetchPriority="high" />
+      {/* Half the content width beside the text on a wide screen, the full width on a phone. */}
+      <ResponsiveImage
+        className="home-hero__image"
+        src={image.secure_url}
+        image={image}
+        alt=""
+        sizes="(min-width: 48rem) 34rem, 100vw"
+        priority
+        // Its size known (from the import), the image holds its place before it loads: as wide
+        // as the column, never wider than it is (an image with no width yet would be 0 wide).
+        style={image.width ? { width: '100%', maxWidth: `min(100%, ${image.width}px)` } : undefined}
+      />
       {attribution && handle !== undefined && (
         <figcaption className="home-hero__credit">
           <FormattedMessage

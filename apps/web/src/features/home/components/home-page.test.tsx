@@ -13,10 +13,10 @@ describe('HomePage', () => {
       '/media/sample/hero.jpg',
     );
     expect(screen.getByText('Photo by Ada Lens (@adalens)')).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Browse Topics' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Browse topics' }).getAttribute('href')).toBe(
       '/topics',
     );
-    expect(screen.getByRole('link', { name: 'Browse Store' }).getAttribute('href')).toBe('/store');
+    expect(screen.getByRole('link', { name: 'Browse store' }).getAttribute('href')).toBe('/store');
   });
 
   it('titles the tab with the organisation name', () => {
@@ -54,7 +54,7 @@ describe('HomePage', () => {
     renderWithOrganisation(<HomePage />, {
       org: { ...org, homePage: { ...org.homePage, heroImage } },
     });
-    expect(screen.queryByRole('link', { name: 'Browse Store' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Browse store' })).toBeNull();
     expect(screen.queryByText(/Photo by/)).toBeNull();
   });
 

@@ -3,13 +3,19 @@ import { fileTypeOf, isVideoUrl } from '../lib/attachments';
 import { VideoAttachment } from './video-attachment';
 
 interface AttachmentFragmentProps {
-  attachment: { url: string; name: string; description: string };
+  attachment: {
+    url: string;
+    name: string;
+    description: string;
+    captions?: { url: string; locale: string };
+  };
 }
 
 /** An attachment (docs/product-spec.md §5): a video player for .mp4, otherwise a download link. */
 export function AttachmentFragment({ attachment }: AttachmentFragmentProps) {
-  const { url, name, description } = attachment;
-  if (isVideoUrl(url)) return <VideoAttachment url={url} name={name} description={description} />;
+  const { url, name, description, captions } = attachment;
+  if (isVideoUrl(url))
+    return <VideoAttachment url={url} name={name} description={description} captions={captions} />;
   const type = fileTypeOf(url);
   return (
     <div className="attachment surface-card">

@@ -23,8 +23,6 @@ export function FragmentView({ fragment, pageId, pageName }: FragmentViewProps) 
       // The field's input comes with the workbook (features/fields, through lib/workbook.ts).
       return <Field field={fragment.field} pageId={pageId} pageName={pageName} />;
     case 'formula':
-      return (
-        <FormulaFragment formula={fragment.formula} text={formulaText(fragment.formula.body)} />
-      );
+      return <FormulaFragment formula={fragment.formula} text={formulaText(fragment.formula)} />;
   }
 }

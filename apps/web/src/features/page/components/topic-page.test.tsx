@@ -19,7 +19,12 @@ const fragments: FragmentView[] = [
   {
     _id: 'f2',
     type: 'attachment',
-    attachment: { url: '/media/sample/steps.mp4', name: 'Four steps', description: 'A video.' },
+    attachment: {
+      url: '/media/sample/steps.mp4',
+      name: 'Four steps',
+      description: 'A video.',
+      captions: { url: '/media/sample/steps.fr-CA.vtt', locale: 'fr-CA' },
+    },
   },
   {
     _id: 'f3',
@@ -136,6 +141,13 @@ describe('TopicPage', () => {
     const thumbnail = screen.getByTestId('thumbnail');
     expect(thumbnail.dataset.url).toBe('/media/sample/steps.mp4');
     expect(thumbnail.dataset.at).toBe('10');
+    // Its captions, named by their language.
+    const track = video?.querySelector('track');
+    expect(track?.getAttribute('kind')).toBe('captions');
+    expect(track?.getAttribute('src')).toBe('/media/sample/steps.fr-CA.vtt');
+    expect(track?.getAttribute('srclang')).toBe('fr-CA');
+    expect(track?.getAttribute('label')).toMatch(/French/);
+    expect(track?.hasAttribute('default')).toBe(true);
     const download = screen.getByRole('link', { name: /Template/ });
     expect(download.getAttribute('href')).toBe('/media/sample/template.csv');
     expect(download.hasAttribute('download')).toBe(true);
@@ -151,6 +163,8 @@ describe('TopicPage', () => {
     expect(screen.getByText('How much comes in?')).toBeDefined();
     const formula = screen.getByRole('group', { name: 'Left over' });
     expect(within(formula).getByText('Income minus costs.')).toBeDefined();
+    // Nothing to work from yet: a placeholder, not -1,200.
+    expect(within(formula).getByText('Waiting for your answers')).toBeDefined();
     fireEvent.change(income, { target: { value: '3000' } });
     expect(within(formula).getByText('1,800')).toBeDefined();
   });

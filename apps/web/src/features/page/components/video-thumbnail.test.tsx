@@ -71,6 +71,18 @@ describe('VideoThumbnail', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
+  it('shows the still with the text alternative it is given', async () => {
+    const { container } = render(
+      <VideoThumbnail videoUrl="/media/v.mp4" alt="Still from the video Four steps" />,
+    );
+    const video = hiddenVideo(container);
+    await act(async () => {
+      fire(video, 'loadedmetadata', 'loadeddata', 'suspend');
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('img', { name: 'Still from the video Four steps' })).toBeDefined();
+  });
+
   it('asks for an anonymous CORS load when told to', () => {
     const { container } = render(<VideoThumbnail videoUrl="https://cdn.test/v.mp4" cors />);
     expect(hiddenVideo(container).crossOrigin).toBe('anonymous');

@@ -12,6 +12,8 @@ export interface VideoThumbnailProps {
   /** Shows the captured image; off, the component only hands it to `thumbnailHandler`. */
   renderThumbnail?: boolean;
   thumbnailHandler?: (dataUrl: string) => void;
+  /** The shown image's text alternative; the spec's 'my video thumbnail' unless told. */
+  alt?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ function ThumbnailCapture({
   cors = false,
   renderThumbnail = true,
   thumbnailHandler,
+  alt = 'my video thumbnail',
 }: VideoThumbnailProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [snapshot, setSnapshot] = useState<string | null>(null);
@@ -80,13 +83,7 @@ function ThumbnailCapture({
 
   if (snapshot) {
     return renderThumbnail ? (
-      <img
-        className="video-thumbnail"
-        src={snapshot}
-        width={width}
-        height={height}
-        alt="my video thumbnail"
-      />
+      <img className="video-thumbnail" src={snapshot} width={width} height={height} alt={alt} />
     ) : null;
   }
   return <div ref={hostRef} className="video-thumbnail__generator" aria-hidden="true" />;

@@ -47,14 +47,16 @@ export function PrintFragment({ fragment, page, source }: PrintFragmentProps) {
       const { Field } = source;
       return <Field field={fragment.field} pageId={page._id} pageName={page.name} readOnly />;
     }
-    case 'formula':
+    case 'formula': {
+      const text = source.formulaText(fragment.formula);
       return (
         <p className="print-formula">
           <span className="print-formula__name">{fragment.formula.name}</span>{' '}
           <output className="print-formula__value">
-            {source.formulaText(fragment.formula.body)}
+            {text ?? <FormattedMessage id="page.formula.pending" />}
           </output>
         </p>
       );
+    }
   }
 }

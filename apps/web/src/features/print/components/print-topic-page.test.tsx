@@ -165,6 +165,29 @@ describe('PrintTopicPage', () => {
     expect((screen.getByLabelText('Never changes') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Row 1, column 2') as HTMLInputElement).value).toBe('b');
     expect(screen.getByText('6,400')).toBeDefined();
+
+    // On paper each answer is text (print.css hides the controls): the chosen label, whole.
+    const printed = [...document.querySelectorAll('[data-printed-answer]')].map(
+      (p) => p.textContent,
+    );
+    expect(printed).toEqual(['3,200', 'Save more', 'Rent', 'Food', 'No', '4 (0–10)']);
+    expect(
+      [...document.querySelectorAll('.field-table__printed')].map((s) => s.textContent),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('prints an answer left empty as "Not answered", and a formula without inputs as waiting', async () => {
+    storeVisitorAnswers({});
+    renderPrint();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeDefined();
+    const printed = [...document.querySelectorAll('[data-printed-answer]')].map(
+      (p) => p.textContent,
+    );
+    expect(printed.filter((text) => text === 'Not answered')).toHaveLength(5);
+    expect(
+      screen.getByText('Twice the income').closest('.print-formula')?.querySelector('output')
+        ?.textContent,
+    ).toBe('Waiting for your answers');
   });
 
   it('prints with the Print button and goes back with Cancel', async () => {

@@ -1,4 +1,4 @@
-import type { ShowConditionView } from '@portal/domain';
+import type { FormulaFormat, ShowConditionView } from '@portal/domain';
 import type { ComponentType } from 'react';
 import type { FieldSlotProps, TopicWorkbook } from '../../../lib/workbook';
 
@@ -8,8 +8,8 @@ export interface PrintSource {
   worksheetName?: string;
   /** A page or fragment with a show condition is printed while its formula holds. */
   isShown: (item: { showCondition?: ShowConditionView }) => boolean;
-  /** A formula's value as text, or its error. */
-  formulaText: (body: string) => string;
+  /** A formula's value as text, or its error; null while none of its inputs is answered. */
+  formulaText: (formula: { body: string; format?: FormulaFormat }) => string | null;
   /** The workbook's own field with the learner's answer, drawn read-only. */
   Field: ComponentType<FieldSlotProps>;
 }

@@ -166,7 +166,7 @@ export function ProfileImageUploader({ account, onChange }: ProfileImageUploader
           <p>
             <button
               type="button"
-              className="button button--quiet"
+              className="button button--danger"
               aria-disabled={isBusy || undefined}
               onClick={() => void handleRemove()}
             >

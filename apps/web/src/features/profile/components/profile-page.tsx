@@ -150,6 +150,17 @@ export function ProfilePage() {
             </dt>
             <dd>{account.user.id.email}</dd>
           </dl>
+          {account.userGroups.some((group) => !group.isAdmin) && (
+            <p className="profile-page__privacy">
+              <FormattedMessage
+                id={
+                  org.constraints.adminsSeeAnswers
+                    ? 'profile.groupVisibilityAnswers'
+                    : 'profile.groupVisibility'
+                }
+              />
+            </p>
+          )}
         </section>
       </div>
     </div>

@@ -1,8 +1,9 @@
 import '../search.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ErrorBox } from '../../../components/message-box';
+import { useTrackEvent } from '../../../lib/analytics/events';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import type { TopicSearchProps } from '../../../lib/topic-search';
@@ -39,6 +40,7 @@ export function TopicSearch({ topicGroupId, children, renderResults }: TopicSear
   });
 
   const topics = isActive && isSearchable(settled) ? result.data : undefined;
+  useSearchMadeEvent(result.isPlaceholderData ? undefined : topics, settled);
   const isSearching = isActive && (settled !== keywords || result.isFetching);
   const status = !isActive
     ? ''
@@ -76,4 +78,15 @@ export function TopicSearch({ topicGroupId, children, renderResults }: TopicSear
       )}
     </div>
   );
+}
+
+/** SEARCH_MADE (issue 15, point 23), once per search that answered: its words and result count. */
+function useSearchMadeEvent(topics: readonly unknown[] | undefined, keywords: string) {
+  const track = useTrackEvent();
+  const sent = useRef('');
+  useEffect(() => {
+    if (topics === undefined || sent.current === keywords) return;
+    sent.current = keywords;
+    track('SEARCH_MADE', { keywords: keywords.slice(0, 100), resultCount: topics.length });
+  }, [topics, keywords, track]);
 }

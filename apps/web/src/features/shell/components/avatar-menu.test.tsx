@@ -26,7 +26,7 @@ describe('Header, signed in: the avatar menu', () => {
     const button = banner().getByRole('button', { name: 'Account menu, Camille Tremblay' });
     expect(button.textContent).toBe('C');
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
-    expect(banner().queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(banner().queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 
@@ -57,6 +57,28 @@ describe('Header, signed in: the avatar menu', () => {
     expect(radios[1]?.textContent).toMatch(/^FR/);
     // The menu opens on its first item.
     expect(document.activeElement).toBe(menu.getByRole('menuitem', { name: 'My profile' }));
+  });
+
+  it('lists My groups for a group’s administrators only, each linking to its page', () => {
+    const account = sampleAccount({
+      userGroups: [
+        { _id: 'cohort', name: 'Cohort', isAdmin: true },
+        { _id: 'club', name: 'Club', isAdmin: false },
+      ],
+    });
+    renderWithSession(<Header />, { session: { account } });
+    const menu = openMenu();
+    const groups = within(menu.getByRole('group', { name: 'My groups' }));
+    expect(groups.getAllByRole('menuitem').map((item) => item.getAttribute('href'))).toEqual([
+      '/group/cohort',
+    ]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  });
+
+  it('has no My groups for a learner who administers no group', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    const menu = openMenu();
+    expect(menu.queryByRole('group', { name: 'My groups' })).toBeNull();
   });
 
   it('leaves Contact out when contact is not enabled', () => {
@@ -106,7 +128,7 @@ describe('Header, logged out: Login and Sign up open the auth dialog', () => {
   it('opens the dialog in login or signup mode, keeping the links to the pages', () => {
     const openAuthDialog = vi.fn();
     renderWithSession(<Header />, { session: { openAuthDialog } });
-    const login = banner().getByRole('link', { name: 'Login' });
+    const login = banner().getByRole('link', { name: 'Log in' });
     expect(login.getAttribute('href')).toBe('/signin');
     expect(login.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(login);
@@ -118,11 +140,11 @@ describe('Header, logged out: Login and Sign up open the auth dialog', () => {
   it('lets a modified click open the page (a new tab), and is a plain link on the auth pages', () => {
     const openAuthDialog = vi.fn();
     const { unmount } = renderWithSession(<Header />, { session: { openAuthDialog } });
-    fireEvent.click(banner().getByRole('link', { name: 'Login' }), { ctrlKey: true });
+    fireEvent.click(banner().getByRole('link', { name: 'Log in' }), { ctrlKey: true });
     expect(openAuthDialog).not.toHaveBeenCalled();
     unmount();
     renderWithSession(<Header />, { session: { openAuthDialog }, path: '/signin' });
-    const login = banner().getByRole('link', { name: 'Login' });
+    const login = banner().getByRole('link', { name: 'Log in' });
     expect(login.hasAttribute('aria-haspopup')).toBe(false);
     fireEvent.click(login);
     expect(openAuthDialog).not.toHaveBeenCalled();

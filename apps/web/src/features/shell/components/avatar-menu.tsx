@@ -16,8 +16,8 @@ interface AvatarMenuProps {
 
 /**
  * Signed in, in the header: the profile picture, or the first letter of the full name, opens a
- * menu with My profile, Contact, Log out, and on small screens the locales. Keyboard as the
- * topics menu (WAI-ARIA menu button).
+ * menu with My profile, Contact, My groups (for a group's administrators), Log out, and on small
+ * screens the locales. Keyboard as the topics menu (WAI-ARIA menu button).
  */
 export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   const intl = useIntl();
@@ -25,7 +25,9 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   const { signOut } = useSession();
   const menu = useMenuButton();
   const { isOpen, close, buttonRef, menuRef, handleMenuKeyDown } = menu;
-  const ids = { button: useId(), menu: useId(), locales: useId() };
+  const ids = { button: useId(), menu: useId(), locales: useId(), groups: useId() };
+  /** The groups this learner administers: each has its page (My groups). */
+  const adminGroups = account.userGroups.filter((group) => group.isAdmin);
 
   /** Leaves the menu for the button first, so a dialog opened next returns focus there. */
   function choose(action: () => void) {
@@ -90,6 +92,25 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
           >
             <FormattedMessage id="header.contact" />
           </button>
+        )}
+        {adminGroups.length > 0 && (
+          <div role="group" aria-labelledby={ids.groups} className="menu__group">
+            <span id={ids.groups} className="menu__label">
+              <FormattedMessage id="groups.myGroups" />
+            </span>
+            {adminGroups.map((group) => (
+              <Link
+                key={group._id}
+                role="menuitem"
+                tabIndex={-1}
+                className="menu__item"
+                to={paths.group(group._id)}
+                onClick={close}
+              >
+                {group.name}
+              </Link>
+            ))}
+          </div>
         )}
         {org.locales.length > 1 && (
           <div

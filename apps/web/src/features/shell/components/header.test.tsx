@@ -26,7 +26,7 @@ describe('Header', () => {
     expect(banner().getByRole('button', { name: 'Topics' })).toBeDefined();
     expect(banner().getByRole('link', { name: 'Store' }).getAttribute('href')).toBe('/store');
     expect(banner().getByRole('button', { name: 'Contact' })).toBeDefined();
-    expect(banner().getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/signin');
+    expect(banner().getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/signin');
     expect(banner().getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(banner().getByRole('group', { name: 'Language' })).toBeDefined();
   });
@@ -50,7 +50,7 @@ describe('Header', () => {
   it('hides Sign up when self signup is disabled, but keeps Login', () => {
     renderWithSession(<Header />, { org: sampleOrganisation({ disableSelfSignup: true }) });
     expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
-    expect(banner().getByRole('link', { name: 'Login' })).toBeDefined();
+    expect(banner().getByRole('link', { name: 'Log in' })).toBeDefined();
   });
 
   it('shows no locale switcher for a single-locale organisation', () => {

@@ -34,7 +34,13 @@ export function Header() {
         <div className="site-header__inner">
           <Link to={paths.home} className="site-header__home">
             {org.logoImage ? (
-              <img className="site-header__logo" src={org.logoImage.secure_url} alt={org.name} />
+              <img
+                className="site-header__logo"
+                src={org.logoImage.secure_url}
+                alt={org.name}
+                width={org.logoImage.width}
+                height={org.logoImage.height}
+              />
             ) : (
               <FormattedMessage id="header.home" />
             )}

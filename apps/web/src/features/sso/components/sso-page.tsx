@@ -62,7 +62,11 @@ export function SsoPage() {
       <ErrorBox>
         <p>{toMessage(prompt.error)}</p>
         <p>
-          <button type="button" className="button" onClick={() => void prompt.refetch()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void prompt.refetch()}
+          >
             <FormattedMessage id="sso.retry" />
           </button>
         </p>
@@ -75,7 +79,11 @@ export function SsoPage() {
           <ErrorBox>
             <p>{status.message}</p>
             <p>
-              <button type="button" className="button" onClick={() => void logIn()}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void logIn()}
+              >
                 <FormattedMessage id="sso.retry" />
               </button>
             </p>

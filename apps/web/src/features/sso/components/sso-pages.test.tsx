@@ -125,7 +125,7 @@ describe('OAuthCallbackPage', () => {
       }),
     );
     const signIn = renderCallback('/oauth/callback/staff?code=c-1&state=s-1&iss=https%3A%2F%2Fid');
-    expect(screen.getByRole('status').textContent).toContain('Signing you in…');
+    expect(screen.getByRole('status').textContent).toContain('Logging you in…');
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toEqual({
       url: '/api/org/sample/oauth/complete',
@@ -158,10 +158,12 @@ describe('OAuthCallbackPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Login token not found.');
     expect(requests[0]!.body).toEqual({ groupId: 'staff', code: 'c-3', oAuthInviteId: '' });
-    expect(screen.getByRole('link', { name: 'Try signing in again' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Try logging in again' }).getAttribute('href')).toBe(
       '/sso?oauth=staff',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeDefined();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'We could not log you in' }),
+    ).toBeDefined();
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -171,7 +173,7 @@ describe('OAuthCallbackPage', () => {
       '/oauth/callback/staff?error=access_denied&error_description=End-User%20aborted%20interaction',
     );
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'The sign-in provider says: End-User aborted interaction',
+      'The single sign-on provider says: End-User aborted interaction',
     );
     expect(requests).toHaveLength(0);
   });

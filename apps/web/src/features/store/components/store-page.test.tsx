@@ -137,12 +137,12 @@ describe('/store (docs/product-spec.md §2)', () => {
     expect(tabs[2]?.getAttribute('aria-selected')).toBe('true');
   });
 
-  it("empty tabs: Purchased offers 'View All Bundles', which goes back to All bundles", async () => {
+  it("empty tabs: Purchased offers 'View all bundles', which goes back to All bundles", async () => {
     bundlesApi(() => [starter]);
     renderStore({ signedIn: true });
     fireEvent.click(await screen.findByRole('tab', { name: 'Purchased' }));
     expect(screen.getByText('You have not purchased any bundles yet.')).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'View All Bundles' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View all bundles' }));
     const all = screen.getByRole('tab', { name: 'All bundles' });
     expect(all.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(all);

@@ -25,9 +25,9 @@ function BundleGrid({ bundles, showOwned }: { bundles: BundleView[]; showOwned: 
   const intl = useIntl();
   return (
     <ul className="bundle-grid" aria-label={intl.formatMessage({ id: 'store.cardsLabel' })}>
-      {bundles.map((bundle) => (
+      {bundles.map((bundle, index) => (
         <li key={bundle._id} className="bundle-grid__item">
-          <BundleCard bundle={bundle} showOwned={showOwned} />
+          <BundleCard bundle={bundle} showOwned={showOwned} isFirst={index === 0} />
         </li>
       ))}
     </ul>

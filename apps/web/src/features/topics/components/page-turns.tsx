@@ -27,14 +27,20 @@ function Turn({ entry, direction }: { entry: TopicEntry; direction: FlipDirectio
 export function PageTurns({
   previous,
   next,
+  isQuiet = false,
 }: {
   previous: TopicEntry | null;
   next: TopicEntry | null;
+  /** Drawn as a secondary action (the topic home, whose Start / Resume is the primary one). */
+  isQuiet?: boolean;
 }) {
   const intl = useIntl();
   if (!previous && !next) return null;
   return (
-    <nav className="page-turns" aria-label={intl.formatMessage({ id: 'topic.turnsNav' })}>
+    <nav
+      className={`page-turns${isQuiet ? ' page-turns--quiet' : ''}`}
+      aria-label={intl.formatMessage({ id: 'topic.turnsNav' })}
+    >
       {previous ? <Turn entry={previous} direction="previous" /> : <span />}
       {next ? <Turn entry={next} direction="next" /> : <span />}
     </nav>

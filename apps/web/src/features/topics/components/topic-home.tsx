@@ -1,10 +1,15 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { GlossaryHtml } from '../../../components/glossary-html';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { useOrganisation } from '../../../lib/organisation';
+import { paths } from '../../../lib/paths';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTopicWorkbook, useWorkbookFeature } from '../../../lib/workbook';
+import { progressOf, resumeTarget } from '../lib/progress';
+import { ProgressMeter } from './topic-progress';
 
 /** The topic image is shown 320 px wide. */
 export const TOPIC_IMAGE_WIDTH = 320;
@@ -18,13 +23,19 @@ export function TopicHome() {
   const intl = useIntl();
   const titleId = useId();
   const { org } = useOrganisation();
-  const { topic } = useTopicOutlet();
+  const { topicId, topic, pages } = useTopicOutlet();
   useDocumentTitle(topic.name);
   const imageUrl = topic.topicImage?.secure_url ?? topic.imageUrl;
   const attribution = topic.topicImage?.unsplashAttribution;
   const { WorksheetNameEditor } = useWorkbookFeature();
-  const { clearHistory } = useTopicWorkbook();
+  const { clearHistory, history, completedPages } = useTopicWorkbook();
+  // Where the learner was in this topic, read before the home clears the history.
+  const [lastPageId] = useState(() => (history?.topicId === topicId ? history.pageId : null));
   useEffect(() => clearHistory(), [clearHistory]);
+  const pageIds = pages.map((page) => page._id);
+  const progress = progressOf(pageIds, completedPages);
+  const target = resumeTarget(pageIds, completedPages, lastPageId);
+  const targetName = pages.find((page) => page._id === target?.pageId)?.name;
   const NameEditor =
     topic.allowMultiWorksheets && !topic.isGeneral ? WorksheetNameEditor : undefined;
 
@@ -45,13 +56,32 @@ export function TopicHome() {
           />
         )}
         {NameEditor && <NameEditor />}
+        {target && (
+          // Issue 15 point 5: where the learner stands, and one clear way in.
+          <div className="topic-start">
+            <ProgressMeter progress={progress} />
+            <Link
+              className="button button--primary topic-start__action"
+              to={paths.topicPage(topicId, target.pageId)}
+              state={{ flip: 'next' }}
+            >
+              <span className="topic-start__verb">
+                <FormattedMessage id={`topic.cta.${target.kind}`} />
+              </span>
+              <span className="topic-start__page">{targetName}</span>
+            </Link>
+          </div>
+        )}
       </div>
       {imageUrl && (
         <figure className="topic-hero__figure">
-          <img
+          {/* The topic page's largest paint: its size is kept before it loads (issue 14). */}
+          <ResponsiveImage
             className="topic-hero__image"
             src={imageUrl}
-            width={TOPIC_IMAGE_WIDTH}
+            image={topic.topicImage?.width ? topic.topicImage : { width: TOPIC_IMAGE_WIDTH }}
+            sizes={`${TOPIC_IMAGE_WIDTH}px`}
+            priority
             alt={intl.formatMessage({ id: 'topic.imageAlt' }, { topic: topic.name })}
           />
           {attribution && (

@@ -75,8 +75,8 @@ describe('TopicLayout', () => {
       ['Introduction', '/topic/budgeting/page/intro'],
       ['Your numbers', '/topic/budgeting/page/numbers'],
       ['Quiz', '/topic/budgeting/page/quiz'],
-      ['Report Card', '/topic/budgeting/reportcard'],
-      ['Other Topics', '/topic/budgeting/others'],
+      ['Report card', '/topic/budgeting/reportcard'],
+      ['Other topics', '/topic/budgeting/others'],
     ]);
     const current = links.filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.textContent)).toEqual(['Your numbers']);
@@ -99,7 +99,7 @@ describe('TopicLayout', () => {
   it('leaves the report card out when the topic has no scoring', async () => {
     renderTopic('/topic/budgeting/page/quiz', withTopic(sampleTopic({ hasScoredFields: false })));
     await screen.findByText(/screen of/);
-    expect(within(sidebar()).queryByRole('link', { name: 'Report Card' })).toBeNull();
+    expect(within(sidebar()).queryByRole('link', { name: 'Report card' })).toBeNull();
     expect(turn(/^Next/)?.getAttribute('href')).toBe('/topic/budgeting/others');
   });
 
@@ -146,8 +146,8 @@ describe('TopicLayout', () => {
   it('asks a visitor to sign in for a private topic (401)', async () => {
     renderTopic('/topic/private', () => answer(401, { errors: ['Sign in'] }));
     const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading.textContent).toBe('Sign in to open this topic');
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(heading.textContent).toBe('Log in to open this topic');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/signin');
   });
 
   it('tells a learner without the grant that the topic is not for them (403)', async () => {

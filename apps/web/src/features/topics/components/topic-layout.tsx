@@ -1,13 +1,13 @@
 import '../topics.css';
 import type { TopicView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { Suspense, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { Spinner } from '../../../components/spinner';
+import { ScreenSkeleton } from '../../../components/page-skeleton';
 import { topicQuery } from '../../../lib/api/topics';
 import { useOrganisation } from '../../../lib/organisation';
+import { flashOf } from '../../../lib/flash';
 import { setPageSelection } from '../../../lib/selection';
 import { useSessionToken } from '../../../lib/session/session-token';
 import type { TopicOutletContext } from '../../../lib/topic-outlet';
@@ -19,7 +19,9 @@ import {
   type FlipDirection,
   type TopicEntry,
 } from '../lib/topic-entries';
+import { progressOf } from '../lib/progress';
 import { PageTurns } from './page-turns';
+import { WelcomeBack } from './welcome-back';
 import { TopicSidebar } from './topic-sidebar';
 import { TopicProblem, TopicLoading } from './topic-status';
 import { TopicSubheader } from './topic-subheader';
@@ -110,7 +112,6 @@ interface TopicShellProps extends TopicOutletContext {
 }
 
 function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) {
-  const intl = useIntl();
   const { pathname, state } = useLocation();
   // The links that turn pages say which way (sidebar entries and previous/next buttons).
   const requested = (state as { flip?: unknown } | null)?.flip;
@@ -118,6 +119,10 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
   const turns = pageTurns(topicId, topic, pages, entry.id);
   const feature = useWorkbookFeature();
   const workbook = useTopicWorkbook();
+  const progress = progressOf(
+    pages.map((page) => page._id),
+    workbook.completedPages,
+  );
   const context = useMemo<TopicOutletContext>(
     () => ({ topicId, topic, pages }),
     [topicId, topic, pages],
@@ -126,6 +131,14 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
   useEffect(() => {
     setPageSelection({ topicId, topicName: topic.name, pageName: entry.pageName });
   }, [topicId, topic.name, entry.pageName]);
+
+  // After a page turn (Next, Previous, the page list), focus lands on the new screen's heading:
+  // the next Tab is its first link or field, and a screen reader reads where it is.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!flip) return;
+    return focusHeadingOnceShown(contentRef);
+  }, [pathname, flip]);
 
   return (
     <div className="topic-layout">
@@ -137,28 +150,55 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
           current={entry.id}
           completed={workbook.completedPages}
           worksheets={worksheetSelectorOf(feature, topic)}
+          progress={progress}
         />
         <div className="topic-layout__main">
-          <div className="topic-layout__status">
-            <feature.SaveStatus />
-          </div>
+          {flashOf(state) === 'resumed' && (
+            <WelcomeBack
+              key={pathname}
+              topicName={topic.name}
+              pageName={entry.pageName ?? topic.name}
+            />
+          )}
           <div
             key={pathname}
-            className={`topic-layout__content page-flip${flip ? ` page-flip--${flip}` : ''}`}
+            ref={contentRef}
+            className={`topic-layout__content page-flip${flip ? ` page-flip--${flip}` : ''}${
+              entry.kind === 'home' ? ' topic-layout__content--home' : ''
+            }`}
           >
-            <Suspense
-              fallback={
-                <div className="page--centred">
-                  <Spinner label={intl.formatMessage({ id: 'app.loading' })} />
-                </div>
-              }
-            >
+            <Suspense fallback={<ScreenSkeleton />}>
               <Outlet context={context} />
             </Suspense>
           </div>
-          <PageTurns previous={turns.previous} next={turns.next} />
+          <div className="topic-layout__status">
+            <feature.SaveStatus />
+          </div>
+          <PageTurns previous={turns.previous} next={turns.next} isQuiet={entry.kind === 'home'} />
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * Focuses the first heading of `container` once it is there (a screen's code may still be
+ * loading): tabindex -1 makes it focusable by script only. Returns the cancel.
+ */
+function focusHeadingOnceShown(container: RefObject<HTMLElement | null>): () => void {
+  let frame = 0;
+  let tries = 0;
+  const attempt = () => {
+    const heading = container.current?.querySelector<HTMLElement>('h1');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return;
+    }
+    // About five seconds at 60 frames a second.
+    if ((tries += 1) < 300) frame = requestAnimationFrame(attempt);
+  };
+  // From the next frame: the app moves focus to <main> after every navigation first.
+  frame = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(frame);
 }

@@ -73,7 +73,7 @@ describe('TopicOtherTopics', () => {
 
   it('lists the other topics of the parent group', () => {
     renderInTopic(<TopicOtherTopics />, '/topic/budgeting/others', sampleTopic());
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Other Topics');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Other topics');
     expect(screen.getByText('Foundations')).toBeDefined();
     expect(cards()).toEqual([['Saving', '/topic/saving']]);
     expect(screen.getByRole('link', { name: 'Browse all topics' }).getAttribute('href')).toBe(

@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { revealInScroller } from '../lib/reveal';
 import { flipBetween, type TopicEntry } from '../lib/topic-entries';
+import type { TopicProgress } from '../lib/progress';
 import { EntryLabel } from './entry-label';
+import { ProgressMeter } from './topic-progress';
 
 interface TopicSidebarProps {
   topicName: string;
@@ -13,6 +15,8 @@ interface TopicSidebarProps {
   completed?: ReadonlySet<string>;
   /** The worksheet selector, for a topic with several worksheets. */
   worksheets?: ReactNode;
+  /** Pages completed of the pages shown, above the list. */
+  progress?: TopicProgress;
 }
 
 /**
@@ -26,9 +30,18 @@ export function TopicSidebar({
   current,
   completed,
   worksheets,
+  progress,
 }: TopicSidebarProps) {
   const intl = useIntl();
+  const panelId = useId();
   const scrollerRef = useRef<HTMLElement>(null);
+  // On a small screen the list folds behind a "Page 2 of 4" button (issue 15 point 8).
+  // Open at the entry it was opened on: choosing another page folds it again.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const isOpen = openAt === current;
+  const pageEntries = entries.filter((entry) => entry.kind === 'page');
+  const currentEntry = entries.find((entry) => entry.id === current);
+  const position = pageEntries.findIndex((entry) => entry.id === current) + 1;
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
@@ -37,39 +50,86 @@ export function TopicSidebar({
   }, [current]);
 
   return (
-    <div className="topic-sidebar">
-      {worksheets}
-      <nav
-        ref={scrollerRef}
-        className="topic-sidebar__nav surface-card"
-        aria-label={intl.formatMessage({ id: 'topic.pagesNav' }, { topic: topicName })}
+    <div className="topic-sidebar" data-open={isOpen ? '' : undefined}>
+      <button
+        type="button"
+        className="topic-sidebar__toggle surface-card"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setOpenAt(isOpen ? null : current)}
       >
-        <ol className="topic-sidebar__list">
-          {entries.map((entry) => (
-            <li key={entry.id} className={`topic-sidebar__item topic-sidebar__item--${entry.kind}`}>
-              <Link
-                className="topic-sidebar__link"
-                to={entry.to}
-                state={{ flip: flipBetween(entries, current, entry.id) }}
-                aria-current={entry.id === current ? 'page' : undefined}
+        <span className="topic-sidebar__toggle-text">
+          <span className="topic-sidebar__toggle-where">
+            {position > 0 ? (
+              <FormattedMessage
+                id="topic.pageOf"
+                values={{ index: position, count: pageEntries.length }}
+              />
+            ) : (
+              <FormattedMessage id="topic.menu.toggle" />
+            )}
+          </span>
+          {currentEntry && (
+            <span className="topic-sidebar__toggle-name">
+              {currentEntry.kind === 'home' ? (
+                <FormattedMessage id="topic.menu.home" />
+              ) : (
+                <EntryLabel entry={currentEntry} />
+              )}
+            </span>
+          )}
+        </span>
+        <svg
+          className="topic-sidebar__chevron"
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <div id={panelId} className="topic-sidebar__panel">
+        {worksheets}
+        {progress && progress.total > 0 && (
+          <ProgressMeter progress={progress} className="topic-sidebar__progress" />
+        )}
+        <nav
+          ref={scrollerRef}
+          className="topic-sidebar__nav surface-card"
+          aria-label={intl.formatMessage({ id: 'topic.pagesNav' }, { topic: topicName })}
+        >
+          <ol className="topic-sidebar__list">
+            {entries.map((entry) => (
+              <li
+                key={entry.id}
+                className={`topic-sidebar__item topic-sidebar__item--${entry.kind}`}
               >
-                <EntryLabel entry={entry} />
-                {completed?.has(entry.id) && entry.kind === 'page' && (
-                  <>
-                    {' '}
-                    <span className="topic-sidebar__done">
-                      <span aria-hidden="true">✓</span>
-                      <span className="visually-hidden">
-                        <FormattedMessage id="topic.completed" />
+                <Link
+                  className="topic-sidebar__link"
+                  to={entry.to}
+                  state={{ flip: flipBetween(entries, current, entry.id) }}
+                  aria-current={entry.id === current ? 'page' : undefined}
+                >
+                  <EntryLabel entry={entry} />
+                  {completed?.has(entry.id) && entry.kind === 'page' && (
+                    <>
+                      {' '}
+                      <span className="topic-sidebar__done">
+                        <span aria-hidden="true">✓</span>
+                        <span className="visually-hidden">
+                          <FormattedMessage id="topic.completed" />
+                        </span>
                       </span>
-                    </span>
-                  </>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+                    </>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
     </div>
   );
 }

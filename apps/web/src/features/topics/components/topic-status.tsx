@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { Spinner } from '../../../components/spinner';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { isApiError } from '../../../lib/api/client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,11 +11,7 @@ import { SignInLink } from './sign-in-link';
 export function TopicLoading() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'route.topic' }));
-  return (
-    <div className="page page--centred">
-      <Spinner label={<FormattedMessage id="topic.loading" />} />
-    </div>
-  );
+  return <PageSkeleton shape="topic" label={<FormattedMessage id="topic.loading" />} />;
 }
 
 function Notice({

@@ -79,6 +79,18 @@ describe('/topics', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it("shows the general topic's picture and description, the letter only without a picture", () => {
+    const pictured = {
+      ...org,
+      general: { ...org.general!, topicImage: { secure_url: '/media/sample/general.svg' } },
+    };
+    const { container } = renderWithWorkbook(<TopicsPage />, { org: pictured, path: '/topics' });
+    const card = container.querySelector('.topic-card--general')!;
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('/media/sample/general.svg');
+    expect(card.querySelector('.topic-card__art')).toBeNull();
+    expect(card.querySelector('.topic-card__description')?.textContent).toBe('Start here.');
+  });
+
   it("shows only the first line of a group's description", () => {
     renderWithWorkbook(<TopicsPage />, { org, path: '/topics' });
     expect(screen.getByText('Where to start.')).toBeDefined();
@@ -129,7 +141,7 @@ describe('/topics', () => {
     const prompt = screen.getByRole('status');
     expect(within(prompt).getByRole('heading').textContent).toBe('These topics are for members');
     expect(prompt.textContent).toMatch(/contact your administrator/);
-    expect(within(prompt).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       '/signin',
     );
   });

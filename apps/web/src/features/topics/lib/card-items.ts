@@ -13,6 +13,8 @@ export interface CardItem {
   imageUrl?: string;
   /** How many topics a group holds. */
   topicCount?: number;
+  /** A topic's id and the pages its card counts for the learner's progress. */
+  progress?: { topicId: string; pageIds: readonly string[] };
 }
 
 export function topicCard(topic: TopicRefView): CardItem {
@@ -22,6 +24,7 @@ export function topicCard(topic: TopicRefView): CardItem {
     title: topic.name,
     to: paths.topic(topic._id),
     imageUrl: topic.topicImage?.secure_url,
+    ...(topic.pageIds?.length && { progress: { topicId: topic._id, pageIds: topic.pageIds } }),
   };
 }
 
@@ -50,6 +53,9 @@ export function browseCards(org: OrganisationView, openTopicId?: string): CardIt
       kind: 'general',
       title: org.general.name,
       to: paths.topic(org.general._id),
+      // Its picture and the first line of its description, as a group card shows them.
+      description: firstLine(org.general.description) || undefined,
+      imageUrl: org.general.topicImage?.secure_url,
     });
   }
   cards.push(...org.topicGroups.map((group) => groupCard(group)));

@@ -3,9 +3,14 @@ const LINE_BREAKS = /<br\s*\/?>|<\/(?:p|div|li|h[1-6]|blockquote)>/gi;
 /** Plain text of a description that may be author HTML, with line breaks where blocks end. */
 function toText(description: string): string {
   if (!/<[a-z/!]/i.test(description)) return description;
-  const template = document.createElement('template');
-  template.innerHTML = description.replace(LINE_BREAKS, (tag) => `${tag}\n`);
-  return template.content.textContent ?? '';
+  // A document of its own, never the page's: nothing in it loads, runs or is even checked
+  // against the page's script policy (a <template> in the page logged every onerror as a CSP
+  // violation: issue 16's XSS corpus).
+  const parsed = new DOMParser().parseFromString(
+    description.replace(LINE_BREAKS, (tag) => `${tag}\n`),
+    'text/html',
+  );
+  return parsed.body.textContent ?? '';
 }
 
 /** A topic group card shows only the first line of the group's description (docs/product-spec.md §2). */

@@ -2,21 +2,25 @@ import {
   canAddWorksheet,
   canRemoveWorksheet,
   evaluateFormula,
+  formulaHasInputs,
   formulaScope,
   formulaText,
   isShown,
   topicFormulas,
+  type FormulaFormat,
   type ShowConditionView,
   type TopicView,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useTrackEvent } from '../../../lib/analytics/events';
 import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
 import { newWorksheetId } from '../lib/ids';
+import { completionEvents } from '../lib/progress-events';
 import {
   addWorksheet,
   answersAt,
@@ -33,6 +37,9 @@ import {
   type SheetRef,
 } from '../lib/topic-sheets';
 import { useWorkbookState, useWorkbookStore } from './store-context';
+
+/** docs/content-packs.md: money is in US dollars unless the organisation names its currency. */
+const DEFAULT_CURRENCY = 'USD';
 
 interface TopicScopeProps {
   topicId: string;
@@ -85,8 +92,16 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
       formulas,
     });
     const shown = new Map<string, boolean>();
-    const texts = new Map<string, string>();
-    const formatNumber = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 2 });
+    const texts = new Map<string, string | null>();
+    const currency = org.currency ?? DEFAULT_CURRENCY;
+    const formatters: Record<FormulaFormat, (n: number) => string> = {
+      number: (n) => intl.formatNumber(n, { maximumFractionDigits: 2 }),
+      // Money in the organisation's currency, its symbol as people there write it ("$").
+      currency: (n) =>
+        intl.formatNumber(n, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
+      // The pack's percentages are out of 100 (35 means 35 %).
+      percent: (n) => intl.formatNumber(n / 100, { style: 'percent', maximumFractionDigits: 2 }),
+    };
     return {
       // Each condition and formula is worked out once per change of the answers.
       isShown: (item: { showCondition?: ShowConditionView }) => {
@@ -99,16 +114,26 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
         }
         return result;
       },
-      formulaText: (body: string) => {
-        let text = texts.get(body);
+      formulaText: ({ body, format = 'number' }: { body: string; format?: FormulaFormat }) => {
+        const key = `${format}\u0000${body}`;
+        let text = texts.get(key);
         if (text === undefined) {
-          text = formulaText(evaluateFormula(body, scope), formatNumber);
-          texts.set(body, text);
+          text = formulaHasInputs(body, scope)
+            ? formulaText(evaluateFormula(body, scope), formatters[format])
+            : null;
+          texts.set(key, text);
         }
         return text;
       },
     };
-  }, [answers, general, scores, formulas, topic.isGeneral, intl]);
+  }, [answers, general, scores, formulas, topic.isGeneral, intl, org.currency]);
+
+  // What the completion events are worked out against, read when a page is completed.
+  const track = useTrackEvent();
+  const progress = useRef({ completedPages, isShown: evaluation.isShown });
+  useEffect(() => {
+    progress.current = { completedPages, isShown: evaluation.isShown };
+  });
 
   const actions = useMemo(() => {
     const edit = store.edit;
@@ -116,8 +141,12 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
       setAnswer: (fieldId: string, value: unknown, { save = false } = {}) =>
         edit((current, now) => setAnswer(current, ref, fieldId, value, now), { save }),
       save: () => store.save(),
-      markCompleted: (pageId: string) =>
-        edit((current, now) => completePage(current, ref, pageId, now), { save: true }),
+      markCompleted: (pageId: string) => {
+        const { completedPages: done, isShown: shown } = progress.current;
+        for (const [name, data] of completionEvents(topicId, topic, done, pageId, shown))
+          track(name, data);
+        edit((current, now) => completePage(current, ref, pageId, now), { save: true });
+      },
       enterPage: (pageId: string) => {
         if (!isSignedIn) return;
         edit((current, now) => withHistory(current, { topicId, pageId, worksheetIndex }, now), {
@@ -139,18 +168,17 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
           { save: true },
         );
         store.selectWorksheet(topicId, added);
+        track('WORKSHEET_ADDED', { topicId, worksheetIndex: added });
       },
       removeWorksheet: (index: number) => {
         edit((current, now) => removeWorksheet(current, topicId, index, now), { save: true });
         // The first worksheet is selected after a removal.
         store.selectWorksheet(topicId, 0);
       },
-      renameWorksheet: (index: number, name: string) =>
-        edit((current, now) => renameWorksheet(current, { ...ref, index }, name, now), {
-          save: true,
-        }),
+      renameWorksheet: (index: number, name: string, { save = true } = {}) =>
+        edit((current, now) => renameWorksheet(current, { ...ref, index }, name, now), { save }),
     };
-  }, [store, ref, topicId, worksheetIndex, isSignedIn]);
+  }, [store, ref, topicId, topic, worksheetIndex, isSignedIn, track]);
 
   const maxWorksheets = org.constraints.maxTopicWorksheets;
   const storedCount = worksheetsOf(workbook, topicId).length;

@@ -2,7 +2,8 @@ import { errorMessage } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { isApiError } from '../../../lib/api/client';
+import { isApiError, isNetworkError } from '../../../lib/api/client';
+import { describeError } from '../../../lib/use-error-message';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import {
@@ -14,6 +15,7 @@ import { releaseOtherStores, workbookStoreFor } from '../lib/store-registry';
 import { SaveStatusBar } from './save-status';
 import { WorkbookStoreContext } from './store-context';
 import { TopicScope } from './topic-scope';
+import { useCompletedPages } from './use-completed-pages';
 import { WorksheetNameEditor } from './worksheet-name-editor';
 import { WorksheetSelector } from './worksheet-selector';
 
@@ -39,9 +41,11 @@ export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
     const offline = intl.formatMessage({ id: 'workbook.save.offline' });
     return (error: unknown) =>
       // A request that never got an answer (fetch's TypeError) says nothing useful itself.
-      error instanceof TypeError && !isApiError(error)
+      isNetworkError(error) || (error instanceof TypeError && !isApiError(error))
         ? offline
-        : errorMessage(error, intl.locale, generic);
+        : isApiError(error) && !error.body
+          ? describeError(error, intl)
+          : errorMessage(error, intl.locale, generic);
   }, [intl]);
 
   const store = workbookStoreFor(queryClient, org.alias, viewer, describe);
@@ -49,6 +53,15 @@ export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
     () => releaseOtherStores(queryClient, org.alias, viewer),
     [queryClient, org.alias, viewer],
   );
+  // Back online: a save that failed is tried again at once, not at the end of its backoff
+  // (issue 15 point 6: up to 30 s otherwise).
+  useEffect(() => {
+    const retryNow = () => {
+      if (store.getState().status.phase === 'error') store.retry();
+    };
+    window.addEventListener('online', retryNow);
+    return () => window.removeEventListener('online', retryNow);
+  }, [store]);
   const feature = useMemo<WorkbookFeature>(
     () => ({
       TopicScope,
@@ -57,6 +70,7 @@ export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
       WorksheetSelector,
       WorksheetNameEditor,
       clearHistory: () => store.clearHistory(),
+      useCompletedPages,
     }),
     [store, Field],
   );

@@ -9,80 +9,101 @@ export function WorksheetNameEditor() {
   const workbook = useTopicWorkbook();
   const current = workbook.worksheets[workbook.worksheetIndex];
   if (!current) return null;
-  const { worksheetIndex, renameWorksheet } = workbook;
-  // Another worksheet (or a rename from elsewhere) starts the editor afresh.
+  const { worksheetIndex, renameWorksheet, save } = workbook;
+  // Another worksheet starts the editor afresh.
   return (
     <NameForm
-      key={`${current._id}\u0000${current.name}`}
+      key={current._id}
       name={current.name}
-      onSave={(name) => renameWorksheet(worksheetIndex, name)}
+      onRename={(name, options) => renameWorksheet(worksheetIndex, name, options)}
+      onCommit={save}
     />
   );
 }
 
+interface NameFormProps {
+  name: string;
+  /** Renames at once; `save` sends it now, else at the next save. */
+  onRename: (name: string, options: { save: boolean }) => void;
+  /** Saves what changed (Enter, leaving the box). */
+  onCommit: () => void;
+}
+
 /**
- * Unchanged, or edited with Save and Cancel shown: Enter saves, Escape or Cancel restores the
- * name. An empty name is refused.
+ * The name as a text field would be (issue 15, point 14): what is typed applies at once, so the
+ * worksheet selector follows and the save status says "Unsaved changes" rather than "saved", and
+ * is saved on Enter and when the box loses focus. Escape puts back the name it had when the
+ * learner came in; an empty name is refused (the one before is kept).
  */
-function NameForm({ name, onSave }: { name: string; onSave: (name: string) => void }) {
+function NameForm({ name, onRename, onCommit }: NameFormProps) {
   const inputId = useId();
+  const hintId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState(name);
-  const [isEmpty, setEmpty] = useState(false);
-  const isEdited = draft !== name;
+  const [shown, setShown] = useState(name);
+  const [original, setOriginal] = useState<string | null>(null);
+  const isEditing = original !== null;
+  const isEmpty = !draft.trim();
 
-  function save(event?: FormEvent) {
-    event?.preventDefault();
-    if (!draft.trim()) {
-      setEmpty(true);
-      return;
-    }
-    if (draft.trim() !== name) onSave(draft);
-    else setDraft(name);
+  // A rename from elsewhere (another device) replaces the name while the learner is not typing.
+  if (shown !== name) {
+    setShown(name);
+    if (!isEditing) setDraft(name);
   }
 
-  function cancel() {
-    setDraft(name);
-    setEmpty(false);
+  function change(text: string) {
+    setDraft(text);
+    if (text.trim()) onRename(text, { save: false });
+  }
+
+  function commit(event?: FormEvent) {
+    event?.preventDefault();
+    if (isEmpty) {
+      // Nothing to name it: the name it had comes back.
+      const before = original ?? name;
+      setDraft(before);
+      if (before !== name) onRename(before, { save: true });
+      else onCommit();
+      if (event) setOriginal(before);
+      return;
+    }
+    setDraft(draft.trim());
+    onCommit();
+    // After Enter, Escape goes back to the name just saved.
+    if (event) setOriginal(draft.trim());
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape' && isEdited) {
-      event.preventDefault();
-      cancel();
-    }
+    if (event.key !== 'Escape' || original === null || draft === original) return;
+    event.preventDefault();
+    setDraft(original);
+    onRename(original, { save: true });
   }
 
   return (
-    <form className="worksheet-name" onSubmit={save} noValidate>
+    <form className="worksheet-name" onSubmit={commit} noValidate>
       <label className="worksheet-name__label" htmlFor={inputId}>
         <FormattedMessage id="workbook.worksheetName.label" />
       </label>
-      <div className="worksheet-name__row">
-        <input
-          id={inputId}
-          className="field__input worksheet-name__input"
-          value={draft}
-          maxLength={WORKSHEET_NAME_MAX}
-          aria-invalid={isEmpty || undefined}
-          aria-describedby={isEmpty ? errorId : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setEmpty(false);
-          }}
-          onKeyDown={handleKeyDown}
-        />
-        {isEdited && (
-          <>
-            <button type="submit" className="button button--primary">
-              <FormattedMessage id="workbook.worksheetName.save" />
-            </button>
-            <button type="button" className="button button--secondary" onClick={cancel}>
-              <FormattedMessage id="workbook.worksheetName.cancel" />
-            </button>
-          </>
-        )}
-      </div>
+      <input
+        id={inputId}
+        className="field__input worksheet-name__input"
+        value={draft}
+        maxLength={WORKSHEET_NAME_MAX}
+        enterKeyHint="done"
+        aria-invalid={isEmpty || undefined}
+        aria-describedby={isEmpty ? `${errorId} ${hintId}` : hintId}
+        onFocus={() => setOriginal(name)}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={handleKeyDown}
+        onBlur={() => {
+          commit();
+          setOriginal(null);
+        }}
+      />
+      <p id={hintId} className="worksheet-name__hint">
+        <FormattedMessage id="workbook.worksheetName.hint" />
+      </p>
       {isEmpty && (
         <p id={errorId} className="field__error">
           <FormattedMessage id="workbook.worksheetName.empty" />

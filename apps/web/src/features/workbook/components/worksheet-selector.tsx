@@ -93,7 +93,7 @@ export function WorksheetSelector() {
           />
         </p>
         <div className="form__actions">
-          <button type="button" className="button button--primary" onClick={remove}>
+          <button type="button" className="button button--danger" onClick={remove}>
             <FormattedMessage id="workbook.worksheets.confirmRemove" />
           </button>
           <button

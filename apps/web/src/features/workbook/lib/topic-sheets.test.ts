@@ -141,6 +141,17 @@ describe('worksheets (docs/product-spec.md §4)', () => {
     expect(result.index).toBe(1);
   });
 
+  it('gives a topic named constructor its own first worksheet, not the prototype (issue 16 F6)', () => {
+    const topicId: string = 'constructor';
+    const protoRef: SheetRef = { topicId, topic, index: 0 };
+    expect(answersAt(emptyWorkbook(), protoRef)).toEqual({ bonus: 0 });
+    const result = addWorksheet(emptyWorkbook(), protoRef, 'ws-b', T1);
+    expect(result.workbook.topics[topicId]?.map((sheet) => sheet._id)).toEqual([
+      firstWorksheetId('constructor'),
+      'ws-b',
+    ]);
+  });
+
   it('switching worksheet switches every answer', () => {
     const workbook = setAnswer(withTwo(), ref(1), 'salary', 70000, T3);
     expect(answersAt(workbook, ref(0)).salary).toBe(50000);

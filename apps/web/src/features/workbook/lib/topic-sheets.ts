@@ -34,7 +34,8 @@ export const WORKSHEET_NAME_MAX = 200;
 export { firstWorksheetId } from '@portal/domain';
 
 export function worksheetsOf(workbook: Workbook, topicId: string): readonly Worksheet[] {
-  return workbook.topics[topicId] ?? [];
+  // An own key only: a topic id may be `constructor` or `toString` (issue 16 F6).
+  return Object.hasOwn(workbook.topics, topicId) ? workbook.topics[topicId]! : [];
 }
 
 /** The worksheet index actually shown: `index` when it exists, else the first. */

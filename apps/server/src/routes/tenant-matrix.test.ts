@@ -1,0 +1,432 @@
+import { errorBodySchema } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/app';
+import { DATABASE_KINDS } from '../test/databases';
+import { buildWorld, routeKeys, type Ids, type Learner, type World } from '../test/world';
+
+/**
+ * Issue 16, point 1: the tenant matrix. Every route of the app's route table (hidden ones
+ * included) is either exercised here or listed in PUBLIC with the reason it holds nobody's data;
+ * a route added without either fails the first test. Each exercised route is called by its
+ * owner (which must succeed: the case is real), then as the other cases: another organisation's
+ * token and host, another learner with the owner's ids, the owner with another organisation's
+ * ids, unknown ids, and no token. Every one of those answers 401, 403 or 404 with the error body
+ * alone, holds none of the owner's (or stranger's) text, answers another's id exactly as it
+ * answers an unknown one (no existence oracle), and changes nothing the owner has.
+ */
+
+/** Routes that hold no one's data, each with why; everything else must be in EXERCISED. */
+const PUBLIC: Record<string, string> = {
+  'GET /healthz': 'process liveness; no data',
+  'GET /readyz': 'database readiness; no data',
+  'GET /robots.txt': 'static text for crawlers',
+  'GET /sitemap.xml': 'public pages of the organisation of the host only',
+  'GET /*': 'static files of the web app, when served by a wildcard route',
+  'GET /api/docs': 'the OpenAPI document',
+  'GET /api/host': 'maps a host name to its organisation alias, which is public',
+  'GET /api/org/{org}': 'the public organisation view; its private parts are policy-tested',
+  'GET /api/org/{org}/bundle': 'the public price list',
+  'GET /api/org/{org}/search': 'public topics only (F3 is tested in grades-search.test.ts)',
+  'POST /api/org/{org}/login': 'credentials route: the password is the proof',
+  'POST /api/org/{org}/signup': 'creates a new account; no id of anyone',
+  'POST /api/org/{org}/login/forgot': 'answers the same for any email (F7)',
+  'PUT /api/org/{org}/login/reset/{email}/{token}':
+    'the mailed token is the credential; refused tokens are tested in auth.test.ts',
+  'GET /api/org/{org}/login/oauth': 'starts single sign-on for a group of this organisation',
+  'POST /api/org/{org}/oauth/complete': 'the provider code and state are the credential',
+  'POST /api/payments/stripe/webhook': 'authenticated by the Stripe signature, not a session',
+  'POST /api/upload': 'exercised through the profile picture below (its file ids)',
+  'POST /api/org/{org}/analytics/events':
+    'records an event of the viewer (anonymous for a visitor), answers only {success}, reads nothing',
+  'GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt':
+    'the sign-on prompt of a group, shown to visitors before they sign in (sso.test.ts)',
+};
+
+/** Built web files (hashed names), served as they are. */
+const PUBLIC_PREFIXES: Record<string, string> = {
+  'GET /favicon.svg': 'a built web app file',
+  'GET /index.html': 'the web app shell',
+  'GET /media/*': 'the organisations’ public pictures (content packs)',
+  'GET /uploads/*':
+    'uploaded files by unguessable URL, as the hosting service of design §4 serves them',
+  'GET /assets/': 'the built web app files',
+};
+
+type Scenario =
+  | 'own'
+  | 'otherOrgToken'
+  | 'otherOrgHost'
+  | 'otherLearner'
+  | 'otherOrgIds'
+  | 'unknownId'
+  | 'noToken';
+
+interface Subject {
+  org: string;
+  host: string;
+  token: string | null;
+  ids: Ids;
+}
+
+interface Exercise {
+  /** The body of the request, for the subject's ids. */
+  body?: (ids: Ids) => unknown;
+  /** `session: 'required'` routes: a token that is not good here is 401. */
+  signedIn: boolean;
+  /** Whether the route names something by an id in its path or body (else only token cases). */
+  takesIds: boolean;
+  /**
+   * Cases left out, each with why: a seat link is meant for someone else, so another learner
+   * accepting the owner's seat is the feature, not a leak.
+   */
+  skip?: Partial<Record<Scenario, string>>;
+  /**
+   * Another status than 401/403/404 that refuses here, with why. It must still be the same answer
+   * for another's id as for an unknown one.
+   */
+  refusal?: { status: number; reason: string };
+  /** Why this route may answer another's id differently from an unknown one (no text shown). */
+  existenceShown?: string;
+}
+
+const SEAT_REFUSAL = {
+  status: 400,
+  reason:
+    'an unusable seat link is a form error (errfor inviteId), the same for unknown, used, revoked and other organisations’ seats (store.test.ts)',
+};
+const PRIVATE_TOPICS =
+  'a private topic says “no access” (403) to a learner outside its groups so the page can say so (topic-status.tsx); the answer holds none of its text';
+
+const EXERCISED: Record<string, Exercise> = {
+  'POST /api/org/{org}/logout': { signedIn: false, takesIds: false },
+  'GET /api/org/{org}/account/settings': { signedIn: true, takesIds: false },
+  'PUT /api/org/{org}/account/settings': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ company: 'Changed by the matrix' }),
+  },
+  'POST /api/org/{org}/account/settings/profilePicture': {
+    signedIn: true,
+    takesIds: true,
+    body: (ids) => ids.file,
+  },
+  'DELETE /api/org/{org}/account/settings/profilePicture': { signedIn: true, takesIds: false },
+  'GET /api/org/{org}/workbook': { signedIn: true, takesIds: false },
+  'PUT /api/org/{org}/workbook': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ workbook: { general: { data: { note: 'overwritten' }, completedPages: [] } } }),
+  },
+  'GET /api/org/{org}/topic/{topicId}': {
+    signedIn: false,
+    takesIds: true,
+    existenceShown: PRIVATE_TOPICS,
+  },
+  'GET /api/org/{org}/{id}/content': {
+    signedIn: false,
+    takesIds: true,
+    existenceShown: PRIVATE_TOPICS,
+  },
+  'GET /api/org/{org}/{id}/content/': {
+    signedIn: false,
+    takesIds: true,
+    existenceShown: PRIVATE_TOPICS,
+  },
+  'GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade': {
+    signedIn: true,
+    takesIds: true,
+    existenceShown: PRIVATE_TOPICS,
+  },
+  'POST /api/org/{org}/signup/{suffix}': {
+    signedIn: false,
+    takesIds: true,
+    body: () => ({
+      username: `seat${Math.random().toString(36).slice(2, 10)}`,
+      email: `seat${Math.random().toString(36).slice(2, 10)}@example.com`,
+      password: 'correct-horse-1',
+      first: 'Seat',
+      last: 'Taker',
+    }),
+    refusal: SEAT_REFUSAL,
+    skip: {
+      otherLearner: 'a seat link is meant for someone else: signing up with it is the feature',
+      otherOrgToken: 'sign-up takes no token',
+      otherOrgHost: 'sign-up takes no token',
+      noToken: 'sign-up takes no token',
+    },
+  },
+  'POST /api/org/{org}/bundle/{bundleId}/purchase': {
+    signedIn: true,
+    takesIds: true,
+    // Two seats: the owner holds the bundle already, and buys seats for others.
+    body: () => ({ quantity: 2 }),
+    skip: { otherLearner: 'bundles are the organisation’s, on sale to every learner' },
+  },
+  'GET /api/org/{org}/order': { signedIn: true, takesIds: false },
+  'GET /api/org/{org}/order/{orderId}': { signedIn: true, takesIds: true },
+  'POST /api/org/{org}/order/{orderId}/pay': { signedIn: true, takesIds: true },
+  'POST /api/org/{org}/order/{orderId}/cancel': { signedIn: true, takesIds: true },
+  'GET /api/org/{org}/order/{orderId}/invites': { signedIn: true, takesIds: true },
+  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send': {
+    signedIn: true,
+    takesIds: true,
+    body: () => ({ email: 'matrix@example.com' }),
+  },
+  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke': {
+    signedIn: true,
+    takesIds: true,
+  },
+  'POST /api/org/{org}/invite/{inviteId}/accept': {
+    signedIn: true,
+    takesIds: true,
+    refusal: SEAT_REFUSAL,
+    skip: { otherLearner: 'a seat link is meant for someone else: accepting it is the feature' },
+  },
+  'GET /api/org/{org}/userGroup/{groupId}/message': { signedIn: true, takesIds: true },
+  'POST /api/org/{org}/userGroup/{groupId}/message': {
+    signedIn: true,
+    takesIds: true,
+    body: () => ({ body: 'Posted by the matrix' }),
+  },
+  'GET /api/org/{org}/message/unread': { signedIn: true, takesIds: false },
+  // The group administration of issue 17: only the group's administrators.
+  'GET /api/org/{org}/userGroup': { signedIn: true, takesIds: false },
+  'GET /api/org/{org}/userGroup/{groupId}/members': { signedIn: true, takesIds: true },
+  'GET /api/org/{org}/userGroup/{groupId}/members.csv': { signedIn: true, takesIds: true },
+  'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}': {
+    signedIn: true,
+    takesIds: true,
+  },
+  'DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}': {
+    signedIn: true,
+    takesIds: true,
+  },
+  'POST /api/org/{org}/userGroup/{groupId}/invites': {
+    signedIn: true,
+    takesIds: true,
+    body: () => ({ emails: 'matrix-bulk@example.com' }),
+  },
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend': {
+    signedIn: true,
+    takesIds: true,
+  },
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke': {
+    signedIn: true,
+    takesIds: true,
+  },
+  'POST /api/org/{org}/userGroup/{groupId}/message/read': { signedIn: true, takesIds: true },
+  'GET /api/org/{org}/userGroup/{groupId}/message/stream': { signedIn: true, takesIds: true },
+};
+
+const ALL_SCENARIOS: Scenario[] = [
+  'own',
+  'otherOrgToken',
+  'otherOrgHost',
+  'otherLearner',
+  'otherOrgIds',
+  'unknownId',
+  'noToken',
+];
+
+function subjectFor(world: World, scenario: Scenario): Subject {
+  const { owner, other, stranger, unknown } = world;
+  const as = (who: Learner, token: string | null, ids: Ids, org = who): Subject => ({
+    org: org.org,
+    host: org.host,
+    token,
+    ids,
+  });
+  switch (scenario) {
+    case 'own':
+      return as(owner, owner.token, owner.ids);
+    // The stranger's token, in the owner's organisation, at its host, with the owner's ids.
+    case 'otherOrgToken':
+      return as(owner, stranger.token, owner.ids);
+    // The owner's token sent to the stranger's organisation and host, with the stranger's ids.
+    case 'otherOrgHost':
+      return as(stranger, owner.token, stranger.ids);
+    case 'otherLearner':
+      return as(owner, other.token, owner.ids);
+    case 'otherOrgIds':
+      return as(owner, owner.token, stranger.ids);
+    case 'unknownId':
+      return as(owner, owner.token, unknown);
+    case 'noToken':
+      return as(owner, null, owner.ids);
+  }
+}
+
+function urlFor(path: string, subject: Subject): string {
+  const values: Record<string, string> = {
+    org: subject.org,
+    orderId: subject.ids.orderId,
+    inviteId: subject.ids.inviteId,
+    groupId: subject.ids.groupId,
+    topicId: subject.ids.topicId,
+    index: '0',
+    id: subject.ids.id,
+    bundleId: subject.ids.bundleId,
+    accountId: subject.ids.accountId,
+    suffix: subject.ids.inviteId,
+  };
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
+  let t: TestApp;
+  let world: World;
+  let routes: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    world = await buildWorld(t);
+    routes = [...new Set(routeKeys(t.routes).map((r) => r.key))].sort();
+  });
+  afterAll(async () => t?.close());
+
+  it('knows every route of the route table: exercised, or public with a reason', () => {
+    const unknown = routes.filter(
+      (r) =>
+        !(r in EXERCISED) &&
+        !(r in PUBLIC) &&
+        !Object.keys(PUBLIC_PREFIXES).some((prefix) => r.startsWith(prefix)),
+    );
+    expect(unknown, 'routes the tenant matrix does not know how to exercise').toEqual([]);
+    // And lists no route that is gone.
+    // (Public entries may be absent: static files depend on the build.)
+    const gone = Object.keys(EXERCISED).filter((r) => !routes.includes(r));
+    expect(gone, 'routes listed here that the app no longer has').toEqual([]);
+  });
+
+  it('answers 401, 403 or 404 to every case but the owner’s, revealing nothing', async () => {
+    const snapshot = async () => {
+      const auth = { authorization: `Bearer ${world.owner.token}` };
+      const get = async (url: string) =>
+        (await t.app.inject({ method: 'GET', url, headers: auth })).body;
+      const { orderId, groupId } = world.owner.ids;
+      return Promise.all([
+        get('/api/org/alpha/account/settings'),
+        get('/api/org/alpha/workbook'),
+        get(`/api/org/alpha/order/${orderId}`),
+        get(`/api/org/alpha/order/${orderId}/invites`),
+        get(`/api/org/alpha/userGroup/${groupId}/message`),
+      ]);
+    };
+    const before = await snapshot();
+
+    const rows = new Map<string, string[]>();
+    const answers = new Map<string, Map<Scenario, { status: number; body: string }>>();
+    const leaks: string[] = [];
+    let cases = 0;
+
+    async function send(key: string, scenario: Scenario) {
+      const exercise = EXERCISED[key]!;
+      const [method, path] = key.split(' ') as [string, string];
+      const subject = subjectFor(world, scenario);
+      const headers: Record<string, string> = { host: subject.host };
+      if (subject.token) headers.authorization = `Bearer ${subject.token}`;
+      const payload = exercise.body?.(subject.ids);
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: urlFor(path, subject),
+        headers,
+        ...(payload !== undefined && { payload: payload as object }),
+        // A stream that opens never ends: the answer is taken as soon as its head is written.
+        ...(path.endsWith('/stream') && { payloadAsStream: true }),
+      });
+      let body = '';
+      if (res.stream) {
+        const stream = res.stream();
+        if (res.statusCode < 300) stream.destroy();
+        else for await (const chunk of stream) body += String(chunk);
+      } else body = res.body;
+      const answer = { status: res.statusCode, body };
+      if (!answers.has(key)) answers.set(key, new Map());
+      answers.get(key)!.set(scenario, answer);
+      rows.set(key, [...(rows.get(key) ?? []), `${scenario}=${res.statusCode}`]);
+      return answer;
+    }
+
+    const applies = (key: string, scenario: Scenario) => {
+      const exercise = EXERCISED[key]!;
+      if (exercise.skip?.[scenario]) return false;
+      return exercise.takesIds || !['otherLearner', 'otherOrgIds', 'unknownId'].includes(scenario);
+    };
+
+    // Everyone but the owner first, on everything the owner has in the state it was made in.
+    for (const key of Object.keys(EXERCISED).sort()) {
+      const exercise = EXERCISED[key]!;
+      for (const scenario of ALL_SCENARIOS) {
+        if (scenario === 'own' || !applies(key, scenario)) continue;
+        cases += 1;
+        const { status, body } = await send(key, scenario);
+        const problem = (what: string) =>
+          leaks.push(`${key} [${scenario}] ${what}: ${status} ${body.slice(0, 200)}`);
+        if (
+          ![401, 403, 404, ...(exercise.refusal ? [exercise.refusal.status] : [])].includes(status)
+        )
+          problem('status');
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          json = undefined;
+        }
+        const parsed = errorBodySchema.safeParse(json);
+        if (!parsed.success || JSON.stringify(parsed.data) !== JSON.stringify(json))
+          problem('not only the error body');
+        for (const secret of [...world.owner.secrets, ...world.stranger.secrets])
+          if (body.includes(secret)) problem(`shows "${secret}"`);
+        if (exercise.signedIn && ['otherOrgToken', 'otherOrgHost', 'noToken'].includes(scenario))
+          if (status !== 401) problem('a token not good here is not 401');
+      }
+      // Another's id answers exactly as an id nobody has: no way to tell that it exists.
+      const mine = answers.get(key);
+      const unknownAnswer = mine?.get('unknownId');
+      for (const scenario of ['otherLearner', 'otherOrgIds'] as const) {
+        const answer = mine?.get(scenario);
+        if (exercise.existenceShown) continue;
+        if (answer && unknownAnswer && answer.status !== unknownAnswer.status)
+          leaks.push(
+            `${key} [${scenario}] answers ${answer.status} where an unknown id answers ${unknownAnswer.status}`,
+          );
+      }
+    }
+    // Nothing of the owner's changed.
+    expect(await snapshot()).toEqual(before);
+
+    // Then the owner: each case is real, its route reachable with these ids (a 409 for an order
+    // already paid proves it as well as a 200).
+    // Sign-up with the owner's open seat before revoke ends it.
+    const ownFirst = ['POST /api/org/{org}/signup/{suffix}'];
+    const ownLast = [
+      'DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}',
+      'DELETE /api/org/{org}/account/settings/profilePicture',
+      'POST /api/org/{org}/logout',
+    ];
+    const ownOrder = [
+      ...ownFirst,
+      ...Object.keys(EXERCISED)
+        .filter((k) => !ownLast.includes(k) && !ownFirst.includes(k))
+        .sort(),
+      ...ownLast,
+    ];
+    for (const key of ownOrder) {
+      const own = await send(key, 'own');
+      if (own.status >= 500 || [401, 403, 404].includes(own.status))
+        leaks.push(
+          `${key} [own] the owner's own call failed: ${own.status} ${own.body.slice(0, 200)}`,
+        );
+    }
+    const table = [...rows].map(([key, r]) => `${key.padEnd(66)} ${r.join(' ')}`);
+    console.log(
+      `tenant matrix on ${kind}: ${Object.keys(EXERCISED).length} routes × up to ${ALL_SCENARIOS.length - 1} cases = ${cases} cases (public routes: ${Object.keys(PUBLIC).length}); leaks: ${leaks.length}\n${table.join('\n')}`,
+    );
+    expect(leaks).toEqual([]);
+    expect(cases).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/app';
+import { HealthService } from './health-service';
+
+describe('/healthz reflects a wedged process (issue 16, F4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(() => t?.close());
+
+  it('says ok while the process serves, 503 once a request is stuck in its handler', async () => {
+    const health = new HealthService(t.database.db, { maxLoopDelayMs: 10_000, maxRequestMs: 100 });
+    try {
+      expect(health.wedged()).toBeNull();
+      let answered = false;
+      health.started('stuck', () => answered);
+      health.started('streaming', () => true);
+      expect(health.wedged()).toBeNull();
+      await new Promise((r) => setTimeout(r, 150));
+      expect(health.wedged()).toMatch(/^A request has been waiting for \d+ s\.$/);
+      answered = true;
+      expect(health.wedged()).toBeNull();
+      health.finished('stuck');
+    } finally {
+      health.close();
+    }
+  });
+
+  it('says 503 once the event loop is blocked for longer than its limit', async () => {
+    const health = new HealthService(t.database.db, { maxLoopDelayMs: 150, maxRequestMs: 60_000 });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(health.wedged()).toBeNull();
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        /* a handler that never yields */
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(health.wedged()).toMatch(/^The event loop is delayed by \d+ ms\.$/);
+    } finally {
+      health.close();
+    }
+  });
+
+  it('answers /healthz with the error body when wedged, and /readyz 503 and closes connections once the server drains', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    t.services.health.started('stuck', () => false);
+    const limits = t.services.health.limits as { maxRequestMs: number };
+    const before = limits.maxRequestMs;
+    limits.maxRequestMs = 0;
+    try {
+      await new Promise((r) => setTimeout(r, 5));
+      const res = await t.app.inject({ url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors[0]).toMatch(/^The server is wedged: A request has been waiting/);
+    } finally {
+      limits.maxRequestMs = before;
+      t.services.health.finished('stuck');
+    }
+    t.services.health.drain();
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ errors: ['The server is shutting down.'] });
+    expect(ready.headers['retry-after']).toBe('5');
+    // Every answer now closes its connection, so that kept-alive clients leave the process.
+    const page = await t.app.inject({ url: '/api/org/doughmain' });
+    expect(page.headers.connection).toBe('close');
+  });
+});

@@ -1,0 +1,176 @@
+import type {
+  BulkInviteAnswer,
+  GroupInvite,
+  GroupMembersAnswer,
+  MemberReportAnswer,
+  MemberSort,
+} from '@portal/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  ApiError,
+  authHeaders,
+  getJson,
+  localeHeaders,
+  orgPath,
+  requestJson,
+  withQuery,
+} from '../../../lib/api/client';
+
+/** What the members table asks for: a page, its order and its filter. */
+export interface MembersParams {
+  offset: number;
+  limit: number;
+  sort: MemberSort;
+  order: 'asc' | 'desc';
+  q: string;
+}
+
+function groupPath(alias: string, groupId: string, path = ''): string {
+  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}${path}`);
+}
+
+/** `viewer` is part of every key: only the group's administrators may read it. */
+export const groupKeys = {
+  all: (alias: string, groupId: string, viewer: string) =>
+    ['group', alias, groupId, viewer] as const,
+  members: (
+    alias: string,
+    groupId: string,
+    viewer: string,
+    params: MembersParams,
+    locale: string,
+  ) => ['group', alias, groupId, viewer, 'members', params, locale] as const,
+  report: (
+    alias: string,
+    groupId: string,
+    viewer: string,
+    accountId: string,
+    topicId: string,
+    index: number,
+    locale: string,
+  ) => ['group', alias, groupId, viewer, 'report', accountId, topicId, index, locale] as const,
+};
+
+const membersUrl = (
+  alias: string,
+  groupId: string,
+  params: Partial<MembersParams>,
+  locale: string,
+  csv = false,
+) =>
+  withQuery(groupPath(alias, groupId, csv ? '/members.csv' : '/members'), {
+    ...(params.offset !== undefined && { offset: String(params.offset) }),
+    ...(params.limit !== undefined && { limit: String(params.limit) }),
+    sort: params.sort,
+    order: params.order,
+    q: params.q,
+    locale,
+  });
+
+/** GET …/userGroup/{groupId}/members: a page of members with their progress, seats, invitations. */
+export function membersQuery(
+  alias: string,
+  groupId: string,
+  viewer: string,
+  params: MembersParams,
+  locale: string,
+) {
+  return queryOptions({
+    queryKey: groupKeys.members(alias, groupId, viewer, params, locale),
+    queryFn: ({ signal }) =>
+      getJson<GroupMembersAnswer>(membersUrl(alias, groupId, params, locale), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET …/members/{accountId}/topic/{topicId}/worksheet/{index}: a member's report card. */
+export function memberReportQuery(
+  alias: string,
+  groupId: string,
+  viewer: string,
+  accountId: string,
+  topicId: string,
+  index: number,
+  locale: string,
+) {
+  return queryOptions({
+    queryKey: groupKeys.report(alias, groupId, viewer, accountId, topicId, index, locale),
+    queryFn: ({ signal }) =>
+      getJson<MemberReportAnswer>(
+        withQuery(
+          groupPath(
+            alias,
+            groupId,
+            `/members/${encodeURIComponent(accountId)}/topic/${encodeURIComponent(topicId)}/worksheet/${index}`,
+          ),
+          { locale },
+        ),
+        signal,
+      ),
+  });
+}
+
+/** POST …/invites: invites every pasted email that can be. */
+export function bulkInvite(
+  alias: string,
+  groupId: string,
+  body: { emails: string; locale: string },
+): Promise<BulkInviteAnswer> {
+  return requestJson<BulkInviteAnswer>('POST', groupPath(alias, groupId, '/invites'), { body });
+}
+
+async function inviteAction(
+  alias: string,
+  groupId: string,
+  inviteId: string,
+  action: 'resend' | 'revoke',
+  locale: string,
+): Promise<GroupInvite> {
+  const { invite } = await requestJson<{ invite: GroupInvite }>(
+    'POST',
+    withQuery(groupPath(alias, groupId, `/invites/${encodeURIComponent(inviteId)}/${action}`), {
+      locale,
+    }),
+    { body: {} },
+  );
+  return invite;
+}
+
+export const resendInvite = (alias: string, groupId: string, inviteId: string, locale: string) =>
+  inviteAction(alias, groupId, inviteId, 'resend', locale);
+export const revokeGroupInvite = (
+  alias: string,
+  groupId: string,
+  inviteId: string,
+  locale: string,
+) => inviteAction(alias, groupId, inviteId, 'revoke', locale);
+
+/** DELETE …/members/{accountId}: the member leaves the group; their seat is free again. */
+export async function removeMember(alias: string, groupId: string, accountId: string) {
+  await requestJson(
+    'DELETE',
+    groupPath(alias, groupId, `/members/${encodeURIComponent(accountId)}`),
+  );
+}
+
+/** Downloads the members table as CSV (filtered and sorted as shown): the file is saved. */
+export async function downloadMembersCsv(
+  alias: string,
+  groupId: string,
+  params: Pick<MembersParams, 'sort' | 'order' | 'q'>,
+  locale: string,
+): Promise<void> {
+  const response = await fetch(membersUrl(alias, groupId, params, locale, true), {
+    headers: { ...authHeaders(), ...localeHeaders() },
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${groupId}-members.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

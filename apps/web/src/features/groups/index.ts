@@ -1,0 +1,3 @@
+import './groups.css';
+
+export { GroupPage } from './components/group-page';

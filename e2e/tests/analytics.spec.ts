@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { E2E_PORT, expectNoAxeViolations } from './support/app';
+import { openAsNewLearner } from './support/workbook';
+
+/** Screenshots of the changed screens, linked from the README. */
+const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
+
+/**
+ * Issue 15, point 23: the events a learning product needs go to the organisation's analytics
+ * endpoint; Google Analytics (for an organisation with a gaUid) only after the learner agrees.
+ * Every request to Google is intercepted: nothing leaves the machine.
+ */
+const JOBS = '/topic/compare-job-offers';
+const GA_URL = `http://gademo.localhost:${E2E_PORT}`;
+const VIEWPORTS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+] as const;
+
+interface SentEvent {
+  name: string;
+  category: string;
+  data: Record<string, unknown>;
+}
+
+/** The analytics events the page sends, and the statuses the server answers them with. */
+function recordEvents(page: Page) {
+  const events: SentEvent[] = [];
+  const statuses: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/analytics/events'))
+      events.push(request.postDataJSON() as SentEvent);
+  });
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && response.url().includes('/analytics/events'))
+      statuses.push(response.status());
+  });
+  const names = () => events.map((e) => e.name);
+  return { events, statuses, names };
+}
+
+/** Answers every request to Google's analytics hosts here, and lists them. */
+async function interceptGoogle(page: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  await page.route(
+    /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/,
+    (route) => {
+      requests.push(route.request());
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: '/* gtag stub */',
+      });
+    },
+  );
+  return requests;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`analytics at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('page viewed, field answered, worksheet added, page completed and search made are sent and stored', async ({
+      page,
+    }) => {
+      const google = await interceptGoogle(page);
+      const { events, statuses, names } = recordEvents(page);
+      await openAsNewLearner(page, 'events', `${JOBS}/page/job-numbers`);
+      await expect.poll(names).toContain('PAGE_VIEWED');
+      expect(events.find((e) => e.name === 'PAGE_VIEWED')).toEqual({
+        name: 'PAGE_VIEWED',
+        category: 'NAVIGATION',
+        data: { topicId: 'compare-job-offers', pageId: 'job-numbers' },
+      });
+
+      const employer = page.getByRole('textbox', { name: 'Employer and position', exact: true });
+      await employer.fill('Acme, analyst');
+      await employer.blur();
+      await expect.poll(names).toContain('FIELD_ANSWERED');
+      expect(events.find((e) => e.name === 'FIELD_ANSWERED')?.data).toMatchObject({
+        topicId: 'compare-job-offers',
+        pageId: 'job-numbers',
+      });
+
+      const drawer = page.getByRole('button', { name: /^Page \d+ of \d+/ });
+      if (await drawer.isVisible()) await drawer.click();
+      await page
+        .getByRole('region', { name: 'Worksheets' })
+        .getByRole('button', { name: 'Add a worksheet' })
+        .click();
+      await expect.poll(names).toContain('WORKSHEET_ADDED');
+      expect(events.find((e) => e.name === 'WORKSHEET_ADDED')?.data).toEqual({
+        topicId: 'compare-job-offers',
+        worksheetIndex: 1,
+      });
+
+      // A page of reading only is completed when its end is seen.
+      await page.goto('/topic/budgeting-basics/page/budget-why');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.locator('.topic-page__end').scrollIntoViewIfNeeded();
+      await expect.poll(names).toContain('PAGE_COMPLETED');
+      expect(events.find((e) => e.name === 'PAGE_COMPLETED')?.data).toEqual({
+        topicId: 'budgeting-basics',
+        pageId: 'budget-why',
+      });
+
+      await page.goto('/topics');
+      await page
+        .getByRole('search')
+        .getByRole('searchbox', { name: 'Search topics' })
+        .fill('budget');
+      await expect.poll(names).toContain('SEARCH_MADE');
+      expect(events.find((e) => e.name === 'SEARCH_MADE')?.data).toMatchObject({
+        keywords: 'budget',
+      });
+
+      await expect.poll(() => statuses.length).toBe(events.length);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      // doughmain has no gaUid: Google is never asked for anything.
+      expect(google).toEqual([]);
+    });
+
+    test('Google Analytics waits for consent, asked by keyboard in both locales, and remembers it', async ({
+      page,
+    }) => {
+      const google = await interceptGoogle(page);
+      const document = await page.goto(`${GA_URL}/`);
+      expect(document?.headers()['content-security-policy']).toContain(
+        'https://*.googletagmanager.com',
+      );
+      const banner = page.getByRole('region', { name: 'Measuring how this site is used' });
+      await expect(banner).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${IMAGES}/analytics-consent-${viewport.width}.png` });
+      await page.goto(`${GA_URL}/topics`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(google).toEqual([]);
+
+      // In French: the same question, in French.
+      await page.getByRole('button', { name: /^FR\b/ }).first().click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      const question = page.getByRole('region', { name: 'Mesurer l’utilisation de ce site' });
+      await expect(question).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${IMAGES}/analytics-consent-fr-${viewport.width}.png` });
+
+      // By keyboard: Tab reaches "Autoriser la mesure"; Enter agrees.
+      const allow = question.getByRole('button', { name: 'Autoriser la mesure' });
+      await allow.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(allow).toBeFocused();
+      const gtag = page.waitForRequest(/googletagmanager\.com\/gtag\/js\?id=G-E2ETEST01/);
+      await page.keyboard.press('Enter');
+      await gtag;
+      await expect(question).toHaveCount(0);
+
+      // Remembered: no question on the next visit, and gtag.js comes at once.
+      const again = page.waitForRequest(/googletagmanager\.com\/gtag\/js/);
+      await page.reload();
+      await again;
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(question).toHaveCount(0);
+    });
+
+    test('declining keeps Google out, and doughmain never opens its policy to Google', async ({
+      page,
+    }) => {
+      const google = await interceptGoogle(page);
+      await page.goto(`${GA_URL}/`);
+      await page.getByRole('button', { name: 'No, thanks' }).click();
+      await expect(
+        page.getByRole('region', { name: 'Measuring how this site is used' }),
+      ).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Measuring how this site is used' }),
+      ).toHaveCount(0);
+      expect(google).toEqual([]);
+
+      const home = await page.goto('/');
+      expect(home?.headers()['content-security-policy']).not.toContain('google');
+      await expect(
+        page.getByRole('region', { name: 'Measuring how this site is used' }),
+      ).toHaveCount(0);
+    });
+  });
+}
