@@ -53,6 +53,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
+  // On CI the whole run stops at 20 minutes (with its report) rather than hold CI up.
+  globalTimeout: process.env.CI ? 20 * 60_000 : 0,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]

@@ -65,7 +65,10 @@ if (!args.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 
 // The server serves a copy of the web build, so that a build made meanwhile (another terminal)
 // does not swap the files under it.
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-web-'));
-cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
+// LIGHTHOUSE_WEB_DIST: another web build to measure (one made with `vite build --outDir …`).
+cpSync(process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDist, {
+  recursive: true,
+});
 const portal = await startPortal({ port: PORT, env: { HOST: '127.0.0.1', WEB_DIST: webDist } });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

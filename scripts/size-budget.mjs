@@ -4,25 +4,38 @@
 // imports statically, and the chunks of the route's screens (the lazy imports of
 // apps/web/src/app/routes.tsx) with their static imports. Checked against size-budget.json;
 // exits 1 when a figure is over its budget. `--update` writes the current figures plus a margin.
+// SIZE_BUDGET_DIST=<folder> measures another build (one made with `vite build --outDir <folder>`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.SIZE_BUDGET_DIST
+  ? path.resolve(process.env.SIZE_BUDGET_DIST)
+  : path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const budgetFile = path.join(root, 'size-budget.json');
 /** Room left above the figures when the budget is written (--update). */
 const MARGIN = 0.03;
 
-/** Each route's screens, as routes.tsx loads them (its layouts and its page), by source module. */
+/**
+ * Each route's screens, as routes.tsx loads them (its layouts and its page), by source module.
+ * A screen other than the home page also loads the rest of the en-US messages beside its code
+ * (app/i18n/messages.ts, `loadLaterMessages`): it counts here.
+ */
+const LATER_MESSAGES = 'src/app/i18n/en-US.json?later';
 const ROUTES = {
   '/': ['src/features/home/index.ts'],
-  '/topic/:topicId': ['src/app/workbook-boundary.tsx', 'src/features/topics/index.ts'],
+  '/topic/:topicId': [
+    'src/app/workbook-boundary.tsx',
+    'src/features/topics/index.ts',
+    LATER_MESSAGES,
+  ],
   '/topic/:topicId/page/:pageId': [
     'src/app/workbook-boundary.tsx',
     'src/features/topics/index.ts',
     'src/features/page/index.ts',
+    LATER_MESSAGES,
   ],
 };
 

@@ -1,6 +1,6 @@
 // `npm test`: every check and every test, the browser tests included, then one closing line
 // "N passed, N failed" that adds up the unit, API and browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -10,18 +10,60 @@ const out = path.join(root, 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-function step(title, command, args, env = {}) {
+// Each step has a time limit. A step past it is stopped, with every process it started (its own
+// process group), and counts as failed: a test that hangs cannot keep the run, or CI, waiting
+// for ever, and the log still ends with the closing lines below.
+const MINUTES = 60_000;
+let running;
+// The steps run in their own process groups, which a Ctrl-C or a stop of this script would miss.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (running)
+      try {
+        process.kill(-running.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    process.exit(130);
+  });
+async function step(title, command, args, { env = {}, limitMs = 10 * MINUTES } = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
+  const child = spawn(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
+    detached: true,
   });
+  running = child;
+  let timedOut = false;
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.log(`\n✖ ${title}: still running after ${limitMs / 1000} s, stopped`);
+    killGroup('SIGTERM');
+    setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
+  }, limitMs);
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(-1));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : 0)));
+  });
+  clearTimeout(timer);
+  running = undefined;
+  // Whatever the step left behind (a server, a worker) goes with it.
+  killGroup('SIGKILL');
+  const ok = status === 0 && !timedOut;
   console.log(
-    `◀ ${title}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `◀ ${title}: ${ok ? 'ok' : timedOut ? `stopped after ${limitMs / 1000} s` : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return result.status === 0;
+  if (timedOut) failedNames.push(`${title}: did not finish within ${limitMs / 1000} s`);
+  return ok;
 }
 
 const npx = (args) => ['npx', args];
@@ -36,13 +78,15 @@ const checks = [
   ['lint', ...npx(['eslint', '.', '--max-warnings', '0'])],
   ['import cycles', 'npm', ['run', '--silent', 'check:cycles']],
 ];
-for (const [title, command, args] of checks) if (!step(title, command, args)) failures.push(title);
+for (const [title, command, args] of checks)
+  if (!(await step(title, command, args, { limitMs: 5 * MINUTES }))) failures.push(title);
 
 const vitestJson = path.join(out, 'vitest.json');
-const unitOk = step(
+const unitOk = await step(
   'unit and API tests (Vitest: domain, server on SQLite and PostgreSQL, web)',
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { limitMs: 15 * MINUTES },
 );
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
@@ -67,9 +111,10 @@ if (existsSync(vitestJson)) {
 }
 if (!unitOk) failures.push('vitest');
 
-if (step('build', 'npm', ['run', 'build'])) {
+if (await step('build', 'npm', ['run', 'build'], { limitMs: 6 * MINUTES })) {
   // The first load's compressed JavaScript and CSS against size-budget.json: one test.
-  if (step('size budget (first load, brotli)', 'node', ['scripts/size-budget.mjs'])) passed += 1;
+  if (await step('size budget (first load, brotli)', 'node', ['scripts/size-budget.mjs']))
+    passed += 1;
   else {
     failed += 1;
     failures.push('size budget');
@@ -77,13 +122,12 @@ if (step('build', 'npm', ['run', 'build'])) {
   }
   ensureChromium();
   const playwrightJson = path.join(out, 'playwright.json');
-  const e2eOk = step(
+  // Playwright's own globalTimeout (playwright.config.ts) ends the run first, with its report.
+  const e2eOk = await step(
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    },
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, limitMs: 25 * MINUTES },
   );
   if (existsSync(playwrightJson)) {
     const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));

@@ -4,9 +4,14 @@ import zlib from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogParts } from './catalog-parts';
 
 const API_SERVER = 'http://localhost:3000';
 const CATALOG = /[\\/]src[\\/]app[\\/]i18n[\\/][a-z]{2}-[A-Z]{2}\.json$/;
+/** The catalog's messages as react-intl's message AST (what `precompileMessages` makes). */
+function compileMessages(messages: Record<string, string>) {
+  return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+}
 
 /**
  * Compiles the interface catalogs to react-intl's message AST at build time, so the browser
@@ -19,11 +24,7 @@ function precompileMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!CATALOG.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
-      );
-      return { code: JSON.stringify(compiled), map: null };
+      return { code: JSON.stringify(compileMessages(JSON.parse(code))), map: null };
     },
   };
 }
@@ -70,7 +71,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompileMessages(), precompress()],
+  plugins: [react(), catalogParts(compileMessages), precompileMessages(), precompress()],
   resolve: {
     // With every message precompiled, the runtime needs no parser (formatjs "no-parser" build).
     alias:

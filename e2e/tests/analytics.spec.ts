@@ -41,21 +41,55 @@ function recordEvents(page: Page) {
   return { events, statuses, names };
 }
 
-/** Answers every request to Google's analytics hosts here, and lists them. */
-async function interceptGoogle(page: Page): Promise<Request[]> {
+/**
+ * A stand-in for gtag.js that does what Google's does as far as these tests look: on `config` it
+ * sets the _ga cookies (the first on the widest domain, as `cookie_domain: 'auto'`), and it sends
+ * a hit to /g/collect for every page view pushed, unless `window['ga-disable-<id>']` is set.
+ */
+const GTAG_SIMULATOR = `(() => {
+  let id = '';
+  const handle = (args) => {
+    if (args[0] === 'config') {
+      id = args[1];
+      const year = '; path=/; max-age=31536000';
+      document.cookie = '_ga=GA1.1.1234.5678' + year + '; domain=' + location.hostname;
+      document.cookie = '_ga_' + id.replace(/^G-/, '') + '=GS1.1.1' + year;
+    }
+    if (args[0] === 'event' && args[1] === 'page_view' && !window['ga-disable-' + id])
+      fetch('https://region1.google-analytics.com/g/collect?v=2&en=page_view&tid=' + id +
+        '&dl=' + encodeURIComponent(args[2].page_location), { method: 'POST', mode: 'no-cors' });
+  };
+  const layer = (window.dataLayer = window.dataLayer || []);
+  for (const args of layer) handle(args);
+  const push = layer.push.bind(layer);
+  layer.push = (...items) => { items.forEach(handle); return push(...items); };
+})();`;
+
+/**
+ * Answers every request to Google's analytics hosts here, and lists them; gtag.js is an empty
+ * stub, or with `simulate` the GTAG_SIMULATOR.
+ */
+async function interceptGoogle(page: Page, { simulate = false } = {}): Promise<Request[]> {
   const requests: Request[] = [];
   await page.route(
     /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/,
     (route) => {
       requests.push(route.request());
+      const isGtag = route.request().url().includes('/gtag/js');
       return route.fulfill({
         status: 200,
         contentType: 'text/javascript',
-        body: '/* gtag stub */',
+        body: simulate && isGtag ? GTAG_SIMULATOR : '/* gtag stub */',
       });
     },
   );
   return requests;
+}
+
+/** The names of the Google Analytics cookies the browser holds for gademo. */
+async function analyticsCookies(page: Page): Promise<string[]> {
+  const cookies = await page.context().cookies(GA_URL);
+  return cookies.map((cookie) => cookie.name).filter((name) => name.startsWith('_ga'));
 }
 
 for (const viewport of VIEWPORTS) {
@@ -165,6 +199,87 @@ for (const viewport of VIEWPORTS) {
       await expect(question).toHaveCount(0);
     });
 
+    test('Cookie settings in the footer reopen the choice; a refusal stops Google at once', async ({
+      page,
+    }) => {
+      const google = await interceptGoogle(page, { simulate: true });
+      const hits = () => google.filter((request) => request.url().includes('/g/collect'));
+      await page.goto(`${GA_URL}/`);
+      const footer = page.getByRole('contentinfo');
+      const settings = footer.getByRole('button', { name: 'Cookie settings' });
+      await expect(settings).toBeVisible();
+
+      // Agreed in the banner: a hit for this page, one for the next, and the _ga cookies.
+      await page
+        .getByRole('region', { name: 'Measuring how this site is used' })
+        .getByRole('button', { name: 'Allow analytics' })
+        .click();
+      await expect.poll(() => hits().length).toBe(1);
+      await page.getByRole('main').getByRole('link', { name: 'Browse topics' }).first().click();
+      await expect(page).toHaveURL(`${GA_URL}/topics`);
+      await expect.poll(() => hits().length).toBe(2);
+      await expect
+        .poll(() => analyticsCookies(page))
+        .toEqual(expect.arrayContaining(['_ga', '_ga_E2ETEST01']));
+
+      // Reopened from the footer, the current choice is said; "No, thanks" takes it back.
+      await settings.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `${IMAGES}/analytics-settings-footer-en-US-${viewport.width}.png`,
+      });
+      await settings.click();
+      const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
+      await expect(dialog.getByText(/Your current choice: analytics allowed/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${IMAGES}/analytics-settings-en-US-${viewport.width}.png` });
+      await dialog.getByRole('button', { name: 'No, thanks' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(settings).toBeFocused();
+      await expect(footer.getByRole('status')).toHaveText('Saved: no analytics.');
+      await expect.poll(() => analyticsCookies(page)).toEqual([]);
+
+      // Navigating on: no new hit, no page view even asked of gtag.js; after a reload, no gtag.js.
+      const views = () =>
+        page.evaluate(
+          () =>
+            ((window as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).filter(
+              (args) => args[1] === 'page_view',
+            ).length,
+        );
+      const viewsBefore = await views();
+      await page.goBack();
+      await expect(page).toHaveURL(`${GA_URL}/`);
+      await page.getByRole('main').getByRole('link', { name: 'Browse topics' }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await views()).toBe(viewsBefore);
+      expect(hits()).toHaveLength(2);
+      const scripts = google.length;
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Measuring how this site is used' }),
+      ).toHaveCount(0);
+      expect(google).toHaveLength(scripts);
+
+      // In French: "Paramètres des témoins", saying the choice now made.
+      await page.getByRole('button', { name: /^FR\b/ }).first().click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      const reglages = footer.getByRole('button', { name: 'Paramètres des témoins' });
+      await reglages.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `${IMAGES}/analytics-settings-footer-fr-CA-${viewport.width}.png`,
+      });
+      await reglages.click();
+      const dialogFr = page.getByRole('dialog', { name: 'Paramètres des témoins' });
+      await expect(dialogFr.getByText(/Votre choix actuel : aucune mesure/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${IMAGES}/analytics-settings-fr-CA-${viewport.width}.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialogFr).toBeHidden();
+      await expect(reglages).toBeFocused();
+      expect(hits()).toHaveLength(2);
+    });
+
     test('declining keeps Google out, and doughmain never opens its policy to Google', async ({
       page,
     }) => {
@@ -183,6 +298,10 @@ for (const viewport of VIEWPORTS) {
 
       const home = await page.goto('/');
       expect(home?.headers()['content-security-policy']).not.toContain('google');
+      // Nor does its footer offer Cookie settings: it asks nothing.
+      await expect(
+        page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }),
+      ).toHaveCount(0);
       await expect(
         page.getByRole('region', { name: 'Measuring how this site is used' }),
       ).toHaveCount(0);

@@ -294,6 +294,9 @@ test.describe('messages', () => {
           'Thanks! A long link to check wrapping: https://example.com/a/very/long/path/that/keeps/going/and/going?with=query&and=more\nAnd a second line.',
         );
         const page = await openAs(browser, member.token, { locale, viewport });
+        // On a phone Messages is inside the header's Menu (issue 15, point 8).
+        if (viewport.width < 600)
+          await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
         await messagesButton(page, new RegExp(`^${title}`)).click();
         const panel = panelOf(page, title);
         await expect(panel).toBeVisible();

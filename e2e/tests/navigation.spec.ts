@@ -1,8 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { fetchOrganisation, openApp } from './support/app';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT, expectNoAxeViolations, fetchOrganisation, openApp } from './support/app';
 import { readPack, text } from './support/packs';
 
 const org = readPack('doughmain').organisation;
+
+/** With E2E_DOCS_SHOTS=1 the tests also write the screenshots of docs/images/. */
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
+const isTakingShots = process.env.E2E_DOCS_SHOTS === '1';
 
 test.describe('header, by keyboard', () => {
   test.beforeEach(async ({ page }) => {
@@ -168,4 +174,150 @@ test('an oauth link outside /sso goes to /sso and remembers where it came from',
   expect(await page.evaluate(() => localStorage.getItem('oAuthOriginUrl'))).toBe(
     '/topics?oauth=group1',
   );
+});
+
+/** The header's bounding box and its parts', for "one row" checks. */
+async function headerRow(page: Page) {
+  const banner = page.getByRole('banner');
+  const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+  return {
+    header: await box(page.locator('.site-header')),
+    logo: await box(banner.locator('.site-header__home')),
+    menu: await box(banner.getByRole('button', { name: 'Menu', exact: true })),
+    end: await box(banner.locator('.site-header__actions')),
+  };
+}
+
+const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+
+test.describe('header on a phone (issue 15, point 8)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const locale of ['en-US', 'fr-CA'] as const) {
+    const words =
+      locale === 'en-US'
+        ? { topics: 'Topics', store: 'Store', signup: 'Sign up', login: 'Log in' }
+        : { topics: 'Sujets', store: 'Boutique', signup: 'S’inscrire', login: 'Connexion' };
+
+    test(`is one row, and its Menu works by keyboard, axe-clean when open (${locale})`, async ({
+      page,
+    }) => {
+      await openApp(page, '/topic/budgeting-basics');
+      if (locale === 'fr-CA') {
+        await page.getByRole('banner').getByRole('button', { name: /^FR\b/ }).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      }
+      const banner = page.getByRole('banner');
+      const menu = banner.getByRole('button', { name: 'Menu', exact: true });
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(banner.getByRole('link', { name: words.login })).toBeVisible();
+      // Before: 172 px in three rows (logo; Log in, Sign up, EN FR; Topics, Store, Contact).
+      const row = await headerRow(page);
+      expect(row.header.height).toBeLessThan(72);
+      for (const part of [row.menu, row.end])
+        expect(Math.abs(middle(part) - middle(row.logo))).toBeLessThan(6);
+      expect(row.logo.x + row.logo.width).toBeLessThanOrEqual(row.menu.x);
+      expect(row.menu.x + row.menu.width).toBeLessThanOrEqual(row.end.x);
+      await expect(banner.getByRole('link', { name: words.store })).toBeHidden();
+      if (isTakingShots)
+        await page.screenshot({ path: `${SHOTS}/header-phone-closed-${locale}.png` });
+
+      // Enter opens it; Tab goes through Topics to Store; Escape closes it, back on Menu.
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('link', { name: words.signup })).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(panel.getByRole('button', { name: words.topics })).toBeFocused();
+      await page.keyboard.press('Tab');
+      const store = panel.getByRole('link', { name: words.store });
+      await expect(store).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeFocused();
+
+      // The topics submenu is inside it, by keyboard too; axe finds nothing, open.
+      await page.keyboard.press('Space');
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      const topics = page.getByRole('menu', { name: words.topics });
+      await expect(topics.getByRole('menuitem').first()).toBeFocused();
+      await expect(topics.getByRole('menuitem').first()).toBeInViewport({ ratio: 1 });
+      await expectNoAxeViolations(page);
+      if (isTakingShots)
+        await page.screenshot({ path: `${SHOTS}/header-phone-open-${locale}.png` });
+      await page.keyboard.press('Escape');
+      await expect(topics).toBeHidden();
+      await expect(panel).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // Enter on Store goes there and closes the Menu.
+      await page.keyboard.press('Tab');
+      await expect(store).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL('/store');
+      await expect(panel).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.store);
+
+      // A click outside closes it.
+      await menu.click();
+      await expect(panel).toBeVisible();
+      await page.getByRole('main').click({ position: { x: 4, y: 8 } });
+      await expect(panel).toBeHidden();
+    });
+  }
+
+  test('Contact from the Menu opens its card, and closing it returns to Menu', async ({ page }) => {
+    await openApp(page, '/');
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    await expect(dialog).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
+  for (const [name, url] of [
+    ['doughmain', '/'],
+    // acme's pack and wide logo, in two locales (playwright.config.ts).
+    ['gademo, a wide logo', `http://gademo.localhost:${E2E_PORT}/`],
+  ] as const)
+    test(`stays one row at 320 px in French: ${name}`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await openApp(page, url);
+      await page.getByRole('banner').getByRole('button', { name: /^FR\b/ }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Connexion' })).toBeVisible();
+      const row = await headerRow(page);
+      expect(row.header.height).toBeLessThan(72);
+      expect(Math.abs(middle(row.end) - middle(row.logo))).toBeLessThan(6);
+      expect(row.end.x + row.end.width).toBeLessThanOrEqual(320);
+      const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(320);
+    });
+
+  test('on a laptop the navigation stays a row of entries, with no Menu button', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openApp(page, '/topic/budgeting-basics');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: 'Store' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    expect((await page.locator('.site-header').boundingBox())!.height).toBeLessThan(72);
+    if (isTakingShots)
+      for (const locale of ['en-US', 'fr-CA']) {
+        if (locale === 'fr-CA') await banner.getByRole('button', { name: /^FR\b/ }).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await page.screenshot({ path: `${SHOTS}/header-phone-desktop-unchanged-${locale}.png` });
+      }
+  });
 });

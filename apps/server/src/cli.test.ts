@@ -3,13 +3,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-run';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
 import { makePack } from './test/factories';
 
 const cli = path.join(import.meta.dirname, 'cli.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
 
-function portal(args: string[], databaseUrl: string) {
+/** The command in this process (a process of its own costs seconds: see the last test). */
+async function portal(args: string[], databaseUrl: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  return { code, stdout, stderr };
+}
+
+/** The command as `npm run portal` runs it: a process of its own. */
+function portalProcess(args: string[], databaseUrl: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
@@ -32,104 +46,116 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     await t.drop();
   });
 
-  it('validates a pack and prints every problem with its JSON path', () => {
+  it('validates a pack and prints every problem with its JSON path', async () => {
     const bad = makePack('clitest') as unknown as {
       topics: { pages: unknown[] }[];
       organisation: { locales: unknown };
     };
     bad.topics[0]!.pages.push({ _id: 'p', name: 'P', fragments: [{ _id: 'f', type: 'video' }] });
     bad.organisation.locales = [];
-    const result = portal(['validate', writePack('bad.json', bad)], t.url);
+    const result = await portal(['validate', writePack('bad.json', bad)], t.url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('2 problems; nothing was changed');
     expect(result.stderr).toContain('topics[0].pages[1].fragments[0].type:');
     expect(result.stderr).toContain('organisation.locales:');
-    expect(portal(['validate', writePack('good.json', makePack('clitest'))], t.url)).toMatchObject({
+    expect(
+      await portal(['validate', writePack('good.json', makePack('clitest'))], t.url),
+    ).toMatchObject({
       code: 0,
     });
   });
 
-  it('imports, says so, and changes nothing the second time', () => {
+  it('imports, says so, and changes nothing the second time', async () => {
     const file = writePack('pack.json', makePack('clitest'));
-    expect(portal(['import', file], t.url)).toMatchObject({
+    expect(await portal(['import', file], t.url)).toMatchObject({
       code: 0,
       stderr: 'clitest: imported\n',
     });
-    expect(portal(['import', file], t.url)).toMatchObject({
+    expect(await portal(['import', file], t.url)).toMatchObject({
       code: 0,
       stderr: 'clitest: unchanged (already up to date)\n',
     });
   });
 
-  it('refuses an invalid import without changing anything', () => {
+  it('refuses an invalid import without changing anything', async () => {
     const pack = makePack('clitest', {
       bundles: [{ _id: 'b', name: 'B', price: -1, userGroup: 'insiders' }],
     });
-    const result = portal(['import', writePack('neg.json', pack)], t.url);
+    const result = await portal(['import', writePack('neg.json', pack)], t.url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('bundles[0].price:');
   });
 
-  it('exports JSON on stdout that imports back unchanged', () => {
-    const exported = portal(['export', 'clitest'], t.url);
+  it('exports JSON on stdout that imports back unchanged', async () => {
+    const exported = await portal(['export', 'clitest'], t.url);
     expect(exported.code).toBe(0);
     const pack = JSON.parse(exported.stdout);
     expect(pack.format).toBe('portal-content-pack/1');
     expect(exported.stdout).not.toContain('learner-pass-1');
     const file = writePack('exported.json', pack);
-    expect(portal(['import', file], t.url)).toMatchObject({
+    expect(await portal(['import', file], t.url)).toMatchObject({
       code: 0,
       stderr: 'clitest: unchanged (already up to date)\n',
     });
-    expect(portal(['export', 'clitest'], t.url).stdout).toBe(exported.stdout);
+    expect((await portal(['export', 'clitest'], t.url)).stdout).toBe(exported.stdout);
   });
 
-  it('imports a pack whose general topic has the _id "general", and exports it back the same', () => {
+  it('imports a pack whose general topic has the _id "general", and exports it back the same', async () => {
     const base = makePack('cligeneral');
     const pack = makePack('cligeneral', { general: { ...base.general!, _id: 'general' } });
     const file = writePack('general.json', pack);
-    expect(portal(['validate', file], t.url)).toMatchObject({ code: 0 });
-    expect(portal(['import', file], t.url)).toMatchObject({
+    expect(await portal(['validate', file], t.url)).toMatchObject({ code: 0 });
+    expect(await portal(['import', file], t.url)).toMatchObject({
       code: 0,
       stderr: 'cligeneral: imported\n',
     });
-    const exported = portal(['export', 'cligeneral'], t.url);
+    const exported = await portal(['export', 'cligeneral'], t.url);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout).general._id).toBe('general');
     expect(
-      portal(['import', writePack('general-exported.json', JSON.parse(exported.stdout))], t.url),
+      await portal(
+        ['import', writePack('general-exported.json', JSON.parse(exported.stdout))],
+        t.url,
+      ),
     ).toMatchObject({
       code: 0,
       stderr: 'cligeneral: unchanged (already up to date)\n',
     });
-    expect(portal(['export', 'cligeneral'], t.url).stdout).toBe(exported.stdout);
+    expect((await portal(['export', 'cligeneral'], t.url)).stdout).toBe(exported.stdout);
   });
 
-  it("imports a file that still has npm's run banner on top", () => {
-    const exported = portal(['export', 'clitest'], t.url).stdout;
+  it("imports a file that still has npm's run banner on top", async () => {
+    const exported = (await portal(['export', 'clitest'], t.url)).stdout;
     const file = path.join(dir, 'with-banner.json');
     fs.writeFileSync(
       file,
       `\n> portal\n> tsx --tsconfig apps/server/tsconfig.json apps/server/src/cli.ts export clitest\n\n${exported}`,
     );
-    expect(portal(['import', file], t.url)).toMatchObject({
+    expect(await portal(['import', file], t.url)).toMatchObject({
       code: 0,
       stderr: 'clitest: unchanged (already up to date)\n',
     });
   });
 
-  it('explains its usage and unreadable input', () => {
-    expect(portal(['export', 'no-such-org'], t.url)).toMatchObject({
+  it('explains its usage and unreadable input', async () => {
+    expect(await portal(['export', 'no-such-org'], t.url)).toMatchObject({
       code: 1,
       stderr: 'no organisation "no-such-org"\n',
     });
-    expect(portal(['frobnicate'], t.url).code).toBe(2);
-    expect(portal(['import', path.join(dir, 'missing.json')], t.url).stderr).toContain(
+    expect((await portal(['frobnicate'], t.url)).code).toBe(2);
+    expect((await portal(['import', path.join(dir, 'missing.json')], t.url)).stderr).toContain(
       'cannot read',
     );
     fs.writeFileSync(path.join(dir, 'broken.json'), '{"format": ');
-    expect(portal(['import', path.join(dir, 'broken.json')], t.url).stderr).toContain(
+    expect((await portal(['import', path.join(dir, 'broken.json')], t.url)).stderr).toContain(
       'is not JSON',
     );
+  });
+
+  it('runs as npm run portal runs it: a process of its own, with its exit codes', () => {
+    expect(portalProcess(['frobnicate'], t.url)).toMatchObject({ code: 2 });
+    const exported = portalProcess(['export', 'clitest'], t.url);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout).organisation.alias).toBe('clitest');
   });
 });

@@ -45,4 +45,12 @@ describe('configuration', () => {
     expect(stripe.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
+
+  it('waits 60 s for the database at start unless told (0: not at all)', () => {
+    expect(loadConfig({}).databaseStartupWaitSeconds).toBe(60);
+    expect(loadConfig({ DATABASE_STARTUP_WAIT_SECONDS: '0' }).databaseStartupWaitSeconds).toBe(0);
+    expect(() => loadConfig({ DATABASE_STARTUP_WAIT_SECONDS: '-1' })).toThrow(
+      /DATABASE_STARTUP_WAIT_SECONDS/,
+    );
+  });
 });

@@ -55,6 +55,8 @@ const envSchema = z.object({
   /** How long to wait for a database connection or lock, and for one statement (issue 16, F4). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** How long a start waits for a PostgreSQL server that is not up yet (0: fail at once). */
+  DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Uploads per account per hour, and their bytes (issue 16, F5). */
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   UPLOAD_BYTES_PER_HOUR: z.coerce
@@ -128,6 +130,11 @@ export interface Config {
   ssoAllowHttp: boolean;
   /** Database timeouts (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
   database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  /**
+   * How long a start waits for PostgreSQL to come up, trying again with backoff
+   * (DATABASE_STARTUP_WAIT_SECONDS); 0: the first failure ends the process.
+   */
+  databaseStartupWaitSeconds: number;
   /** Uploads one account may make in an hour: how many, and how many bytes in all. */
   uploadQuota: { perHour: number; bytesPerHour: number };
   /** Where uploaded files live (STORAGE): a local folder, or an S3-compatible bucket. */
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOidc,
     ssoAllowHttp: e.SSO_ALLOW_HTTP === 'true' || devOidc,
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+    databaseStartupWaitSeconds: e.DATABASE_STARTUP_WAIT_SECONDS,
     uploadQuota: { perHour: e.UPLOADS_PER_HOUR, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
     storage:
       e.STORAGE === 's3'

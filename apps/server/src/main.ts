@@ -5,6 +5,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { databaseStartupMessage } from './db/startup-errors';
+import { waitForPostgres } from './db/startup-wait';
+import { startStartupHolding, type StartupHolding } from './http/startup-holding';
 import { countOrganisations, importContentPack } from './services/content-pack-service';
 import { rebuildSearchIndexAfter } from './services/search-index';
 
@@ -15,6 +17,21 @@ async function main() {
   const log = pino({ level: config.logLevel });
   let db: ReturnType<typeof openDatabase>;
   let applied: string[];
+  // While PostgreSQL is not up yet, the port already answers: /healthz 200, the rest 503.
+  let holding: StartupHolding | undefined;
+  if (!config.databaseUrl.startsWith('sqlite:') && config.databaseStartupWaitSeconds > 0)
+    await waitForPostgres(config.databaseUrl, {
+      waitSeconds: config.databaseStartupWaitSeconds,
+      connectTimeoutMs: config.database.connectTimeoutMs,
+      warn: (line, fields) => log.warn(fields, line),
+      onWaiting: async () => {
+        holding = await startStartupHolding(config.port, config.host);
+        log.info(
+          { port: holding.port },
+          'listening while waiting for the database: /healthz 200, everything else 503',
+        );
+      },
+    });
   try {
     db = openDatabase(config.databaseUrl, config.database);
     applied = await migrateDatabase(config.databaseUrl, db);
@@ -36,7 +53,9 @@ async function main() {
     void services.progress
       .recompute()
       .then((graded) => log.info({ graded }, 'progress of stored workbooks written'));
-  await app.listen({ port: config.port, host: config.host });
+  // The same port as the holding listener (the one it got when PORT=0), taken over at once.
+  await holding?.close();
+  await app.listen({ port: holding?.port ?? config.port, host: config.host });
 
   let closing = false;
   const shutdown = (signal: string) => {

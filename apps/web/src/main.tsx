@@ -6,7 +6,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/routes';
 import { redirectOAuthLanding } from './app/start/oauth-redirect';
-import { loadCatalog } from './app/i18n/messages';
+import { loadCatalog, loadLaterMessages } from './app/i18n/messages';
 import { readBootData, seedQueries } from './lib/boot-data';
 import { readStored, STORAGE_KEYS } from './lib/storage';
 import './styles/index.css';
@@ -27,6 +27,17 @@ seedQueries(queryClient, boot);
 loadCatalog(readStored(STORAGE_KEYS.locale) ?? boot?.locale ?? '').catch(() => {
   // The organisation gate tries again, and speaks en-US if that fails too.
 });
+
+// The rest of the interface messages, for the next screen, once the page has loaded.
+window.addEventListener(
+  'load',
+  () => {
+    loadLaterMessages().catch(() => {
+      // The next screen asks again.
+    });
+  },
+  { once: true },
+);
 
 createRoot(container).render(
   <StrictMode>

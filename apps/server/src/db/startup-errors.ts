@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isConnectionLost } from './unavailable';
 
 /**
  * Errors of opening the database at start, said in terms of the setting to change
@@ -83,9 +84,11 @@ export function databaseStartupMessage(err: unknown, url: string): string | unde
     : typeof nested?.code === 'string' && socket.test(nested.code)
       ? nested.code
       : '';
-  if (socketCode)
+  // A connection cut or mute before the server answered, or a server starting up or shutting down.
+  const lost = !socketCode && isConnectionLost(err) ? reason : '';
+  if (socketCode || lost)
     return (
-      `Cannot reach PostgreSQL at ${where} (DATABASE_URL=${shown}): ${socketCode}. ` +
+      `Cannot reach PostgreSQL at ${where} (DATABASE_URL=${shown}): ${socketCode || lost}. ` +
       `Start PostgreSQL there, or set DATABASE_URL to a server that runs: ${EXAMPLES}.`
     );
   // PostgreSQL's own refusals: a wrong password or user (28xxx), a database that does not exist (3D000).

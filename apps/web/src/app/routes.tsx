@@ -2,10 +2,20 @@ import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import type { TopicSearchComponent } from '../lib/topic-search';
+import { loadLaterMessages } from './i18n/messages';
 import { RootLayout } from './layout/root-layout';
 
 const HomePage = lazyPage(async () => (await import('../features/home')).HomePage);
-const NotFoundPage = lazyPage(
+
+/**
+ * A screen other than the home page: its code and the rest of the interface messages (the first
+ * load brings only those a first visit to the home page shows, i18n/messages.ts) load side by side.
+ */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  return lazyPage(async () => (await Promise.all([load(), loadLaterMessages()]))[0]);
+}
+
+const NotFoundPage = screen(
   async () => (await import('../components/not-found-page')).NotFoundPage,
 );
 /**
@@ -21,39 +31,33 @@ async function withSearch(
   };
 }
 
-const TopicsPage = lazyPage(() =>
+const TopicsPage = screen(() =>
   withSearch(import('../features/topics').then((module) => module.TopicsPage)),
 );
-const OthersPage = lazyPage(() =>
+const OthersPage = screen(() =>
   withSearch(import('../features/topics').then((module) => module.OthersPage)),
 );
-const TopicGroupPage = lazyPage(() =>
+const TopicGroupPage = screen(() =>
   withSearch(import('../features/topics').then((module) => module.TopicGroupPage)),
 );
-const TopicLayout = lazyPage(async () => (await import('../features/topics')).TopicLayout);
-const TopicHome = lazyPage(async () => (await import('../features/topics')).TopicHome);
-const TopicOtherTopics = lazyPage(
-  async () => (await import('../features/topics')).TopicOtherTopics,
-);
-const TopicPage = lazyPage(async () => (await import('../features/page')).TopicPage);
-const ReportCard = lazyPage(async () => (await import('../features/grades')).ReportCard);
-const PrintTopicPage = lazyPage(async () => (await import('../features/print')).PrintTopicPage);
-const SignInPage = lazyPage(async () => (await import('../features/auth')).SignInPage);
-const SignUpPage = lazyPage(async () => (await import('../features/auth')).SignUpPage);
-const ForgotPage = lazyPage(async () => (await import('../features/auth')).ForgotPage);
-const ResetPasswordPage = lazyPage(
-  async () => (await import('../features/auth')).ResetPasswordPage,
-);
-const SsoPage = lazyPage(async () => (await import('../features/sso')).SsoPage);
-const OAuthCallbackPage = lazyPage(async () => (await import('../features/sso')).OAuthCallbackPage);
-const ProfilePage = lazyPage(async () => (await import('../features/profile')).ProfilePage);
-const StorePage = lazyPage(async () => (await import('../features/store')).StorePage);
-const BundlePage = lazyPage(async () => (await import('../features/store')).BundlePage);
-const CheckoutPage = lazyPage(async () => (await import('../features/store')).CheckoutPage);
-const GroupPage = lazyPage(async () => (await import('../features/groups')).GroupPage);
-const WorkbookBoundary = lazyPage(
-  async () => (await import('./workbook-boundary')).WorkbookBoundary,
-);
+const TopicLayout = screen(async () => (await import('../features/topics')).TopicLayout);
+const TopicHome = screen(async () => (await import('../features/topics')).TopicHome);
+const TopicOtherTopics = screen(async () => (await import('../features/topics')).TopicOtherTopics);
+const TopicPage = screen(async () => (await import('../features/page')).TopicPage);
+const ReportCard = screen(async () => (await import('../features/grades')).ReportCard);
+const PrintTopicPage = screen(async () => (await import('../features/print')).PrintTopicPage);
+const SignInPage = screen(async () => (await import('../features/auth')).SignInPage);
+const SignUpPage = screen(async () => (await import('../features/auth')).SignUpPage);
+const ForgotPage = screen(async () => (await import('../features/auth')).ForgotPage);
+const ResetPasswordPage = screen(async () => (await import('../features/auth')).ResetPasswordPage);
+const SsoPage = screen(async () => (await import('../features/sso')).SsoPage);
+const OAuthCallbackPage = screen(async () => (await import('../features/sso')).OAuthCallbackPage);
+const ProfilePage = screen(async () => (await import('../features/profile')).ProfilePage);
+const StorePage = screen(async () => (await import('../features/store')).StorePage);
+const BundlePage = screen(async () => (await import('../features/store')).BundlePage);
+const CheckoutPage = screen(async () => (await import('../features/store')).CheckoutPage);
+const GroupPage = screen(async () => (await import('../features/groups')).GroupPage);
+const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
 
 interface PageRoute {
   /** Absent on a layout route: its children carry their full paths. */

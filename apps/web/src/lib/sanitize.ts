@@ -1,39 +1,5 @@
 import DOMPurify from 'dompurify';
-
-/** The only elements author HTML may use, and the attributes each may carry. */
-const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  p: [],
-  br: [],
-  strong: [],
-  em: [],
-  b: [],
-  i: [],
-  u: [],
-  s: [],
-  a: ['href', 'title'],
-  ul: [],
-  ol: [],
-  li: [],
-  h2: [],
-  h3: [],
-  h4: [],
-  blockquote: [],
-  code: [],
-  pre: [],
-  table: [],
-  thead: [],
-  tbody: [],
-  tr: [],
-  th: [],
-  td: [],
-  img: ['src', 'alt'],
-  span: ['data-ref', 'data-use'],
-  hr: [],
-  figure: [],
-  figcaption: [],
-  sub: [],
-  sup: [],
-};
+import { ALLOWED_HTML as ALLOWED } from './allowed-html';
 
 const ALLOWED_TAGS = Object.keys(ALLOWED);
 const ALLOWED_ATTR = [...new Set(Object.values(ALLOWED).flat())];

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { AnalyticsConsent } from '../../components/analytics-consent';
 import { Footer, Header, SkipLink } from '../../features/shell';
 import { lazyPage } from '../../lib/lazy-page';
+import { loadLaterMessages } from '../i18n/messages';
 import { MessagesPanelProvider, useMessagesPanel } from '../../lib/messages-panel';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -10,8 +11,12 @@ import { usePageAnalytics } from './use-page-analytics';
 
 const MAIN_ID = 'main-content';
 
-/** The messages panel's code loads when it first opens (it brings the message schemas). */
-const MessagesPanel = lazyPage(async () => (await import('../../features/messages')).MessagesPanel);
+/** The messages panel's code loads when it first opens (it brings the message schemas), with
+ * the rest of the interface messages. */
+const MessagesPanel = lazyPage(
+  async () =>
+    (await Promise.all([import('../../features/messages'), loadLaterMessages()]))[0].MessagesPanel,
+);
 
 /** Header, the current screen and footer, on every route; the messages panel beside them. */
 export function RootLayout() {

@@ -1,11 +1,19 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { AuthDialogProps } from '../../features/auth/components/auth-dialog';
 import { lazyPage } from '../../lib/lazy-page';
+import { loadLaterMessages } from '../i18n/messages';
 import type { AuthDialogOptions, AuthMode } from '../../lib/session/session-context';
 
 // The dialog's forms are their own chunk: the header only knows how to open it.
 const AuthDialog = lazyPage<AuthDialogProps>(
-  async () => (await import('../../features/auth/components/auth-dialog')).AuthDialog,
+  async () =>
+    (
+      await Promise.all([
+        import('../../features/auth/components/auth-dialog'),
+        // Its words are not among those the first load brings (i18n/messages.ts).
+        loadLaterMessages(),
+      ])
+    )[0].AuthDialog,
 );
 
 interface DialogState {

@@ -1,6 +1,14 @@
 import { DEFAULT_LOCALE } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { LoadingScreen } from '../../components/loading-screen';
 import { bundlesQuery } from '../../lib/api/bundles';
@@ -14,7 +22,13 @@ import { readBootData } from '../../lib/boot-data';
 import { OrganisationContext, type OrganisationContextValue } from '../../lib/organisation';
 import { useSessionToken } from '../../lib/session/session-token';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { hasCatalog, isCatalogLoaded, loadCatalog, messagesFor } from '../i18n/messages';
+import {
+  hasCatalog,
+  isCatalogLoaded,
+  loadCatalog,
+  messagesFor,
+  subscribeToCatalogs,
+} from '../i18n/messages';
 import { applyTheme } from '../theme/theme-variables';
 import { ErrorScreen } from './error-screen';
 import { NoOrganisationScreen } from './no-organisation-screen';
@@ -105,7 +119,9 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
   }
 
   const messageLocale = spokenLocale ?? DEFAULT_LOCALE;
-  const messages = useMemo(() => messagesFor(messageLocale), [messageLocale]);
+  // Renders again when a catalog part arrives (the rest of en-US after the home page's first
+  // paint, i18n/messages.ts); messagesFor gives the same object until then.
+  const messages = useSyncExternalStore(subscribeToCatalogs, () => messagesFor(messageLocale));
   return (
     <IntlProvider locale={messageLocale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       {content}

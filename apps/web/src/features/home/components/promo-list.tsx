@@ -1,6 +1,6 @@
 import type { OrganisationView } from '@portal/domain';
 import { FormattedMessage } from 'react-intl';
-import { SafeHtml } from '../../../components/safe-html';
+import { DeferredSafeHtml } from '../../../components/deferred-safe-html';
 
 type Promo = OrganisationView['homePage']['promos'][number];
 
@@ -15,7 +15,7 @@ export function PromoList({ promos }: { promos: readonly Promo[] }) {
         {promos.map((promo) => (
           <li key={promo._id} className="promo surface-card">
             <h3 className="promo__title">{promo.title}</h3>
-            <SafeHtml className="promo__body prose" html={promo.description} />
+            <DeferredSafeHtml className="promo__body prose" html={promo.description} />
           </li>
         ))}
       </ul>

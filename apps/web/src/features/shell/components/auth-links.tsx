@@ -6,12 +6,8 @@ import { useSession, type AuthMode } from '../../../lib/session/session-context'
 
 const AUTH_PAGES: readonly string[] = [paths.signin, paths.signup, paths.forgot];
 
-/**
- * Logged out, in the header: Login, and Sign up unless the organisation disabled self signup.
- * Each opens the auth dialog in its mode; they are links to the full pages too (a new tab, no
- * script), and on those pages they simply go there.
- */
-export function AuthLinks({ allowSignup }: { allowSignup: boolean }) {
+/** The props that make a Login or Sign up link open the auth dialog (except on the auth pages). */
+function useAuthDialogLinkProps() {
   const { pathname } = useLocation();
   const { openAuthDialog, preloadAuthDialog } = useSession();
   const isOnAuthPage = AUTH_PAGES.includes(pathname) || pathname.startsWith('/resetPassword/');
@@ -25,7 +21,7 @@ export function AuthLinks({ allowSignup }: { allowSignup: boolean }) {
     };
   }
 
-  const dialogProps = (mode: AuthMode) =>
+  return (mode: AuthMode) =>
     isOnAuthPage
       ? {}
       : {
@@ -34,7 +30,16 @@ export function AuthLinks({ allowSignup }: { allowSignup: boolean }) {
           onPointerEnter: preloadAuthDialog,
           onFocus: preloadAuthDialog,
         };
+}
 
+/**
+ * Logged out, in the header: Login, and Sign up unless the organisation disabled self signup
+ * (on a phone Sign up moves into the Menu: `allowSignup` false here, SignupMenuLink there).
+ * Each opens the auth dialog in its mode; they are links to the full pages too (a new tab, no
+ * script), and on those pages they simply go there.
+ */
+export function AuthLinks({ allowSignup }: { allowSignup: boolean }) {
+  const dialogProps = useAuthDialogLinkProps();
   return (
     <div className="auth-links">
       <Link className="button button--on-brand-outline" to={paths.signin} {...dialogProps('login')}>
@@ -46,5 +51,19 @@ export function AuthLinks({ allowSignup }: { allowSignup: boolean }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/** Sign up as an entry of the phone header's Menu. */
+export function SignupMenuLink() {
+  const dialogProps = useAuthDialogLinkProps();
+  return (
+    <Link
+      className="button button--primary site-header__menu-signup"
+      to={paths.signup}
+      {...dialogProps('signup')}
+    >
+      <FormattedMessage id="header.signup" />
+    </Link>
   );
 }

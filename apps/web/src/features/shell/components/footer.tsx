@@ -1,9 +1,13 @@
 import { FormattedMessage } from 'react-intl';
+import { AnalyticsSettings } from '../../../components/analytics-settings';
 import { useOrganisation } from '../../../lib/organisation';
 import { ContactDetails, hasContactDetails } from './contact-details';
 import { SiteMap } from './site-map';
 
-/** Site footer (docs/product-spec.md §1): the site map when the organisation asks for it, then contact lines. */
+/**
+ * Site footer (docs/product-spec.md §1): the site map when the organisation asks for it, then
+ * contact lines; under them the copyright and, with Google Analytics, the Cookie settings.
+ */
 export function Footer() {
   const { org } = useOrganisation();
   const showContact = hasContactDetails(org.contact);
@@ -22,12 +26,15 @@ export function Footer() {
           </section>
         )}
       </div>
-      <p className="site-footer__legal">
-        <FormattedMessage
-          id="footer.copyright"
-          values={{ year: new Date().getFullYear(), name: org.name }}
-        />
-      </p>
+      <div className="site-footer__legal">
+        <p>
+          <FormattedMessage
+            id="footer.copyright"
+            values={{ year: new Date().getFullYear(), name: org.name }}
+          />
+        </p>
+        <AnalyticsSettings />
+      </div>
     </footer>
   );
 }

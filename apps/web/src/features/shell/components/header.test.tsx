@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleBundle, sampleOrganisation } from '../../../test/sample-organisation';
+import { PHONE_QUERY } from '../hooks/use-media-query';
 import { Header } from './header';
 
 function banner() {
@@ -93,5 +94,64 @@ describe('Header', () => {
     fireEvent.click(banner().getByRole('button', { name: 'Contact' }));
     const dialog = screen.getByRole('dialog', { name: 'Contact us' });
     expect(within(dialog).getByText('Sample Support')).toBeDefined();
+  });
+});
+
+/** A phone-sized window: the media query the header folds its navigation under matches. */
+function stubPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === PHONE_QUERY,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('Header on a phone (issue 15, point 8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('folds the navigation and Sign up into one Menu button, keeping Log in beside it', () => {
+    stubPhone();
+    renderWithSession(<Header />, { bundles: [sampleBundle()] });
+    const menu = banner().getByRole('button', { name: /^Menu$/ });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    expect(banner().queryByRole('link', { name: 'Store' })).toBeNull();
+    expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(banner().getByRole('link', { name: 'Log in' })).toBeDefined();
+
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+    expect(banner().getByRole('button', { name: 'Topics' })).toBeDefined();
+    expect(banner().getByRole('link', { name: 'Store' }).getAttribute('href')).toBe('/store');
+    expect(banner().getByRole('button', { name: 'Contact' })).toBeDefined();
+    expect(banner().getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('closes on Escape, back on its button; opening Topics keeps it open; choosing closes it', () => {
+    stubPhone();
+    renderWithSession(<Header />, { bundles: [sampleBundle()] });
+    const menu = banner().getByRole('button', { name: /^Menu$/ });
+    fireEvent.click(menu);
+    const store = banner().getByRole('link', { name: 'Store' });
+    store.focus();
+    fireEvent.keyDown(store, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+
+    fireEvent.click(menu);
+    fireEvent.click(banner().getByRole('button', { name: 'Topics' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(banner().getByRole('button', { name: 'Contact' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'Contact us' })).toBeDefined();
+  });
+
+  it('says Menu in French too', () => {
+    stubPhone();
+    renderWithSession(<Header />, { org: sampleOrganisation({ currentLocale: 'fr-CA' }) });
+    expect(banner().getByRole('button', { name: /^Menu$/ })).toBeDefined();
   });
 });

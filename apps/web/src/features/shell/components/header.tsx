@@ -1,23 +1,26 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMessagesPanel } from '../../../lib/messages-panel';
 import { hasStore, hasTopicsToBrowse, useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
-import { AuthLinks } from './auth-links';
+import { PHONE_QUERY, useMediaQuery } from '../hooks/use-media-query';
+import { AuthLinks, SignupMenuLink } from './auth-links';
 import { AvatarMenu } from './avatar-menu';
 import { ContactDialog } from './contact-dialog';
+import { HeaderNav } from './header-nav';
 import { LocaleSwitcher } from './locale-switcher';
 import { MessagesLink } from './messages-link';
 import { TopicsMenu } from './topics-menu';
 
 /**
  * The site header: Login and Sign up for a visitor, the avatar menu once signed in, and the
- * Messages entry when messaging is offered.
+ * Messages entry when messaging is offered. On a phone it is one row (issue 15, point 8): the
+ * logo, one Menu button holding the navigation (and Sign up), then Login or the avatar.
  */
 export function Header() {
-  const intl = useIntl();
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const { org, bundles } = useOrganisation();
   const { pathname } = useLocation();
   const [isContactOpen, setContactOpen] = useState(false);
@@ -27,6 +30,8 @@ export function Header() {
   const showStore = hasStore(org, bundles);
   const showContact = org.contact.enabled;
   const showMessages = useMessagesPanel().isAvailable;
+  const allowSignup = !org.disableSelfSignup;
+  const showSignupInMenu = isPhone && !account && allowSignup;
 
   return (
     <>
@@ -45,40 +50,43 @@ export function Header() {
               <FormattedMessage id="header.home" />
             )}
           </Link>
-          {(showTopics || showStore || showContact || showMessages) && (
-            <nav className="site-header__nav" aria-label={intl.formatMessage({ id: 'header.nav' })}>
-              <ul className="site-header__nav-list">
-                {showTopics && (
-                  <li>
-                    <TopicsMenu org={org} />
-                  </li>
-                )}
-                {showStore && (
-                  <li>
-                    <NavLink className="nav-link" to={paths.store}>
-                      <FormattedMessage id="header.store" />
-                    </NavLink>
-                  </li>
-                )}
-                {showMessages && (
-                  <li>
-                    <MessagesLink />
-                  </li>
-                )}
-                {showContact && (
-                  <li>
-                    <button
-                      type="button"
-                      className="nav-link"
-                      aria-haspopup="dialog"
-                      onClick={() => setContactOpen(true)}
-                    >
-                      <FormattedMessage id="header.contact" />
-                    </button>
-                  </li>
-                )}
-              </ul>
-            </nav>
+          {(showTopics || showStore || showContact || showMessages || showSignupInMenu) && (
+            <HeaderNav isFolded={isPhone}>
+              {showTopics && (
+                <li>
+                  <TopicsMenu org={org} />
+                </li>
+              )}
+              {showStore && (
+                <li>
+                  <NavLink className="nav-link" to={paths.store}>
+                    <FormattedMessage id="header.store" />
+                  </NavLink>
+                </li>
+              )}
+              {showMessages && (
+                <li>
+                  <MessagesLink />
+                </li>
+              )}
+              {showContact && (
+                <li>
+                  <button
+                    type="button"
+                    className="nav-link"
+                    aria-haspopup="dialog"
+                    onClick={() => setContactOpen(true)}
+                  >
+                    <FormattedMessage id="header.contact" />
+                  </button>
+                </li>
+              )}
+              {showSignupInMenu && (
+                <li className="site-header__menu-signup-item">
+                  <SignupMenuLink />
+                </li>
+              )}
+            </HeaderNav>
           )}
           {account ? (
             <div className="site-header__actions site-header__actions--signed-in">
@@ -90,7 +98,7 @@ export function Header() {
             </div>
           ) : (
             <div className="site-header__actions">
-              <AuthLinks allowSignup={!org.disableSelfSignup} />
+              <AuthLinks allowSignup={allowSignup && !isPhone} />
               <LocaleSwitcher />
             </div>
           )}

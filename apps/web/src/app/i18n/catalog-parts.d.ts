@@ -1,0 +1,12 @@
+// The two parts of the en-US catalog the build makes (vite.config.ts, `splitReferenceCatalog`):
+// `?first`, the messages the modules of a first visit use, and `?later`, the others. Outside a
+// build (dev server, tests) each is the whole catalog.
+declare module '*.json?first' {
+  const messages: Record<string, string>;
+  export default messages;
+}
+
+declare module '*.json?later' {
+  const messages: Record<string, string>;
+  export default messages;
+}
