@@ -6,10 +6,13 @@ import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the real, built server on loopback with its own data folder; resolves when ready. */
-export async function startPortal({ port, env = {} }) {
+/**
+ * Starts the real, built server on loopback with its own data folder; resolves when ready.
+ * `entry`: another server build to run (apps/server/dist/main.js by default).
+ */
+export async function startPortal({ port, env = {}, entry }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn('node', [entry ?? path.join(root, 'apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,9 +1,10 @@
-// `npm run lighthouse [-- --runs N] [--no-build] [--only TEXT]`: Lighthouse 12 (mobile preset: simulated
+// `npm run lighthouse [-- --runs N] [--no-build] [--only TEXT[,TEXT…]]`: Lighthouse 12 (mobile preset: simulated
 // slow 4G and 4× CPU) on the main routes of both demo organisations, against the built server
 // started here on loopback, with Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default;
 // nothing is downloaded). Prints performance, accessibility, best practices, SEO, FCP, LCP, CLS
 // and TBT per route (the median of the runs, and their spread with --runs > 1), and writes every
-// figure to bench-results/lighthouse.json.
+// figure to bench-results/lighthouse.json (LIGHTHOUSE_JSON: another file). LIGHTHOUSE_WEB_DIST and
+// LIGHTHOUSE_SERVER measure another web build and server build (`vite build --outDir …`, esbuild).
 import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,9 +17,12 @@ const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1]) || 1) : 1;
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
-/** `--only TEXT`: just the routes whose organisation, name or path contains TEXT. */
+/**
+ * `--only TEXT[,TEXT…]`: just the routes whose organisation, name or path contains one of the
+ * texts (`--only home,topics`: the home page, the topic list and a topic home).
+ */
 const onlyArg = args.indexOf('--only');
-const ONLY = onlyArg >= 0 ? args[onlyArg + 1] : undefined;
+const ONLY = onlyArg >= 0 ? args[onlyArg + 1]?.split(',').filter(Boolean) : undefined;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -69,7 +73,12 @@ const webDist = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-web-'));
 cpSync(process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDist, {
   recursive: true,
 });
-const portal = await startPortal({ port: PORT, env: { HOST: '127.0.0.1', WEB_DIST: webDist } });
+// LIGHTHOUSE_SERVER: another server build to run (one made with esbuild into another folder).
+const portal = await startPortal({
+  port: PORT,
+  env: { HOST: '127.0.0.1', WEB_DIST: webDist },
+  entry: process.env.LIGHTHOUSE_SERVER,
+});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -82,7 +91,8 @@ const rows = [];
 try {
   for (const { alias, origin } of SITES) {
     for (const [name, route] of routesOf(alias)) {
-      if (ONLY && ![alias, name, route].some((x) => x.includes(ONLY))) continue;
+      if (ONLY && ![alias, name, route].some((x) => ONLY.some((text) => x.includes(text))))
+        continue;
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${origin}${route}`, {
@@ -193,8 +203,10 @@ const failing = rows.flatMap((row) =>
 );
 if (failing.length)
   console.log(`\nFailing audits (accessibility, best practices, SEO):\n${failing.join('\n')}`);
-mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+// LIGHTHOUSE_JSON: another file to write them to.
+const jsonFile = process.env.LIGHTHOUSE_JSON ?? path.join(root, 'bench-results/lighthouse.json');
+mkdirSync(path.dirname(jsonFile), { recursive: true });
 writeFileSync(
-  path.join(root, 'bench-results/lighthouse.json'),
+  jsonFile,
   `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`,
 );

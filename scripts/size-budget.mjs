@@ -1,8 +1,8 @@
 // `node scripts/size-budget.mjs` (a step of `npm test`, after the build): the brotli-compressed
-// size of the JavaScript and CSS a first visit to each route below downloads, from the Vite
-// manifest of the build (apps/web/dist/.vite/manifest.json): the entry chunk and everything it
-// imports statically, and the chunks of the route's screens (the lazy imports of
-// apps/web/src/app/routes.tsx) with their static imports. Checked against size-budget.json;
+// size of the JavaScript and CSS a first visit to each route below downloads, from the build's
+// dist/.vite/route-chunks.json (made from Vite's manifest by apps/web/route-chunks.ts): the entry
+// chunk and everything it imports statically, and the chunks of the route's screens (the lazy
+// imports of apps/web/src/app/routes.tsx) with their static imports. Checked against size-budget.json;
 // exits 1 when a figure is over its budget. `--update` writes the current figures plus a margin.
 // SIZE_BUDGET_DIST=<folder> measures another build (one made with `vite build --outDir <folder>`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,50 +13,31 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.SIZE_BUDGET_DIST
   ? path.resolve(process.env.SIZE_BUDGET_DIST)
   : path.join(root, 'apps/web/dist');
-const manifestFile = path.join(dist, '.vite/manifest.json');
 const budgetFile = path.join(root, 'size-budget.json');
 /** Room left above the figures when the budget is written (--update). */
 const MARGIN = 0.03;
 
-/**
- * Each route's screens, as routes.tsx loads them (its layouts and its page), by source module.
- * A screen other than the home page also loads the rest of the en-US messages beside its code
- * (app/i18n/messages.ts, `loadLaterMessages`): it counts here.
- */
-const LATER_MESSAGES = 'src/app/i18n/en-US.json?later';
-const ROUTES = {
-  '/': ['src/features/home/index.ts'],
-  '/topic/:topicId': [
-    'src/app/workbook-boundary.tsx',
-    'src/features/topics/index.ts',
-    LATER_MESSAGES,
-  ],
-  '/topic/:topicId/page/:pageId': [
-    'src/app/workbook-boundary.tsx',
-    'src/features/topics/index.ts',
-    'src/features/page/index.ts',
-    LATER_MESSAGES,
-  ],
-};
-
-if (!existsSync(manifestFile)) {
-  console.error(`${path.relative(root, manifestFile)} is missing: run \`npm run build\` first.`);
+const chunksFile = path.join(dist, '.vite/route-chunks.json');
+if (!existsSync(chunksFile)) {
+  console.error(`${path.relative(root, chunksFile)} is missing: run \`npm run build\` first.`);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('the manifest has no entry');
+/**
+ * The build's files by route (apps/web/route-chunks.ts, from Vite's manifest): the entry's, and
+ * the further ones each route's screens bring (the lazy imports of routes.tsx with their static
+ * imports; a screen other than the home page also loads the rest of the en-US messages, which
+ * counts here). The server preloads the same files with the route's page (issue 14).
+ */
+const chunks = JSON.parse(readFileSync(chunksFile, 'utf8'));
+/** The routes measured (size-budget.json has a budget for each). */
+const ROUTES = ['/', '/topic/:topicId', '/topic/:topicId/page/:pageId'];
 
-/** The files a chunk brings, itself and its static imports, transitively. */
-function filesOf(key, into = new Set(), seen = new Set()) {
-  if (seen.has(key)) return into;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the manifest (was routes.tsx changed?)`);
-  into.add(chunk.file);
-  for (const css of chunk.css ?? []) into.add(css);
-  for (const imported of chunk.imports ?? []) filesOf(imported, into, seen);
-  return into;
+/** The files a first visit to `route` downloads: the entry's and the route's. */
+function filesOf(route) {
+  const own = chunks.routes[route];
+  if (!own)
+    throw new Error(`${route} is not in ${path.relative(root, chunksFile)} (route-chunks.ts)`);
+  return new Set([...chunks.entry.js, ...chunks.entry.css, ...own.js, ...own.css]);
 }
 
 const brotliSizes = new Map();
@@ -76,9 +57,8 @@ function brotliSize(file) {
 }
 
 const figures = {};
-for (const [route, modules] of Object.entries(ROUTES)) {
-  const files = filesOf(entryKey);
-  for (const module of modules) filesOf(module, files);
+for (const route of ROUTES) {
+  const files = filesOf(route);
   const sum = (ext) =>
     [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + brotliSize(f), 0);
   figures[route] = { js: sum('.js'), css: sum('.css'), files: files.size };

@@ -5,6 +5,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogParts } from './catalog-parts';
+import { routeChunksPlugin } from './route-chunks';
 
 const API_SERVER = 'http://localhost:3000';
 const CATALOG = /[\\/]src[\\/]app[\\/]i18n[\\/][a-z]{2}-[A-Z]{2}\.json$/;
@@ -71,7 +72,13 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), catalogParts(compileMessages), precompileMessages(), precompress()],
+  plugins: [
+    react(),
+    catalogParts(compileMessages),
+    precompileMessages(),
+    precompress(),
+    routeChunksPlugin(),
+  ],
   resolve: {
     // With every message precompiled, the runtime needs no parser (formatjs "no-parser" build).
     alias:
@@ -94,7 +101,8 @@ export default defineConfig(({ command }) => ({
   build: {
     // The server gives files under dist/assets long cache headers: they must be content-hashed.
     assetsDir: 'assets',
-    // dist/.vite/manifest.json: which chunks each entry and route loads (scripts/size-budget.mjs).
+    // dist/.vite/manifest.json: which chunks each entry and route loads, summed up by route in
+    // dist/.vite/route-chunks.json (route-chunks.ts; the server's preloads, scripts/size-budget.mjs).
     manifest: true,
     rolldownOptions: {
       // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the

@@ -179,6 +179,8 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     browser,
     baseURL,
   }) => {
+    // Four people's browsers, one after the other (23 s on a quiet machine): more than the default.
+    test.setTimeout(90_000);
     const buyer = newLearner('seat-buyer');
     await openSignedIn(
       page,

@@ -41,6 +41,7 @@ import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
 import { registerWeb } from './routes/web';
 import { createServices, type Services } from './services';
+import { RedisGuessCounter } from './services/login-guesses';
 import type { OrganisationService } from './services/organisation-service';
 
 /** The body limit of an API route that sets none (bytes). */
@@ -174,6 +175,13 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const services = createServices(config, db, app.log);
+  // Sign-in attempts per account add up across processes too (issue 16 F8).
+  if (limitsRedis)
+    services.accounts.shareGuesses(
+      new RedisGuessCounter(limitsRedis, config.redisPrefix, (err) =>
+        app.log.warn({ err }, 'login-guesses redis'),
+      ),
+    );
   const { organisations } = services;
   if (services.storage.get)
     serveStoredFiles(app, { get: services.storage.get.bind(services.storage) });

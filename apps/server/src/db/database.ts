@@ -22,14 +22,56 @@ import * as sso from './migrations/0009-sso';
 import * as searchAudience from './migrations/0010-search-audience';
 import * as groupProgress from './migrations/0012-group-progress';
 import type { Database } from './schema';
-import { AwayCircuit, isConnectionLost, isDatabaseUnavailable } from './unavailable';
+import {
+  AwayCircuit,
+  isConnectionLost,
+  isDatabaseUnavailable,
+  PROBE_TIMEOUT_MS,
+} from './unavailable';
 import { prepareSqliteFolder } from './startup-errors';
 
 /** Ends a connection at once (the pool drops a client that has ended when it is released). */
-function closeClient(client: pg.PoolClient): void {
+function closeClient(client: pg.ClientBase): void {
   const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection
     ?.stream;
   stream?.destroy();
+}
+
+/**
+ * Asks PostgreSQL `select 1` on a connection of its own, within PROBE_TIMEOUT_MS in all: whether
+ * the database answers at all (AwayCircuit). A probe that gets no answer rejects with ETIMEDOUT.
+ */
+async function probeDatabase(url: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+  });
+  client.on('error', () => {});
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error('The database did not answer a probe'), { code: 'ETIMEDOUT' }),
+        ),
+      PROBE_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.query('select 1');
+      })(),
+      deadline,
+    ]);
+    client.end().catch(() => {});
+  } catch (err) {
+    closeClient(client);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -148,34 +190,54 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
   // A connection that dies while idle (database restart, admin command) is dropped by the pool
   // and replaced on the next query; without a listener the event would crash the process.
   pool.on('error', () => {});
-  const away = new AwayCircuit();
+  // The pool's connections, so that they can all be closed when the database is found away.
+  const clients = new Set<pg.PoolClient>();
+  pool.on('remove', (client) => clients.delete(client));
+  // Whether the database is away is decided by a probe on a connection of its own (issue 16):
+  // a stall is answered 503 within about 2.5 s instead of after the query timeout.
+  const away = new AwayCircuit({
+    probe: () => probeDatabase(url),
+    onAway: () => {
+      for (const client of clients) closeClient(client);
+    },
+  });
   // A connection whose query timed out or broke may still wait for an answer that never comes:
   // it is closed, so that the pool replaces it and the server recovers by itself once the
   // database is back, instead of reusing a wedged connection.
   pool.on('connect', (client) => {
+    clients.add(client);
     // A connection that breaks while a query runs fails that query; the pool listens only while
     // the connection is idle, so without this the 'error' event would crash the process.
     client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       const result = query(...args);
-      if (result instanceof Promise)
+      if (result instanceof Promise) {
+        const done = away.begin();
         result.then(
-          () => away.back(),
+          () => {
+            done();
+            away.answered();
+          },
           (err: unknown) => {
-            if (!isDatabaseUnavailable(err)) return;
+            done();
+            if (!isDatabaseUnavailable(err)) return away.answered();
             closeClient(client);
-            if (isConnectionLost(err)) away.trip();
+            if (isConnectionLost(err)) away.suspect();
           },
         );
+      }
       return result;
     };
   });
   // Requests fail at once (503) while the database is known to be away, rather than each
-  // waiting for its own timeout; every second one of them tries again (issue 16, F4).
+  // waiting for its own timeout (issue 16, F4).
   const gate = {
     connect: () => away.connect(() => pool.connect()),
-    end: () => pool.end(),
+    end: () => {
+      away.close();
+      return pool.end();
+    },
   } as unknown as pg.Pool;
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gate }) });
   return {

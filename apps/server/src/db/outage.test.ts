@@ -13,8 +13,11 @@ import { makePack, mustImport } from '../test/factories';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { openDatabase, type Db } from './database';
 
-/** Short timeouts, so that the test's outages are short too. */
-const TIMEOUTS = { connectTimeoutMs: 1_000, queryTimeoutMs: 1_500 };
+/**
+ * The default timeouts (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS): a stall must be answered by
+ * the circuit's probe within seconds, not by a query's timeout after 11 s.
+ */
+const TIMEOUTS = { connectTimeoutMs: 3_000, queryTimeoutMs: 10_000 };
 /** No request may take longer than this while the database is away. */
 const ANSWER_BOUND_MS = 6_000;
 const SAVERS = 12;
@@ -165,6 +168,58 @@ describe('PostgreSQL gone and back, through a proxy (issue 16, F4)', () => {
     proxy.setMode('forward');
     await untilReady(app);
   });
+
+  it('answers a new request 503 within 3 s of a stall mid-run, at once while it lasts, and 200 again within seconds of its end', async () => {
+    proxy.setMode('forward');
+    await untilReady(app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++)
+      tokens.push((await signup(app, 'doughmain', newLearner('midrun'))).token);
+    const [own, ...others] = tokens as [string, ...string[]];
+    const save = (token: string, value: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/org/doughmain/workbook',
+        payload: {
+          workbook: {
+            ...emptyWorkbook(),
+            general: setFieldValue(emptyWorkbook().general, 'f', value, new Date().toISOString()),
+          },
+        },
+        headers: bearer(token),
+      });
+    // Saves go through, on connections of the pool that the stall will wedge.
+    const savers = startSavers(app, others);
+    await sleep(500);
+    expect((await save(own, 1)).statusCode).toBe(200);
+
+    proxy.setMode('stall');
+    const stalledAt = performance.now();
+    const first = await timed(() => save(own, 2));
+    expectClear503(first.value);
+    expect(first.ms).toBeLessThan(3_000);
+    // While the database is away, new requests are answered at once.
+    const next = await timed(() => save(own, 3));
+    expectClear503(next.value);
+    expect(next.ms).toBeLessThan(500);
+    expect(savers.slowest).toBeLessThan(3_500);
+    expect(performance.now() - stalledAt).toBeLessThan(3_500);
+
+    proxy.setMode('forward');
+    const backAt = performance.now();
+    let status = 0;
+    while (status !== 200 && performance.now() - backAt < 10_000) {
+      status = (await save(own, 4)).statusCode;
+      if (status !== 200) await sleep(50);
+    }
+    const recoveredMs = performance.now() - backAt;
+    if (process.env.OUTAGE_FIGURES)
+      console.log({ first503Ms: first.ms, nextMs: next.ms, slowest: savers.slowest, recoveredMs });
+    expect(status).toBe(200);
+    expect(recoveredMs).toBeLessThan(5_000);
+    await savers.stop();
+    expect([...savers.statuses.keys()].sort()).toEqual([200, 503]);
+  }, 30_000);
 
   it('loses the database under load (stalled, then refused), answers 503 meanwhile, recovers by itself and loses no acknowledged save', async () => {
     const tokens: string[] = [];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { ImageView } from '@portal/domain';
 import { sendCachedText } from '../http/compression';
 import { sendError } from '../http/errors';
 import {
@@ -16,6 +17,14 @@ import { VISITOR } from '../policies';
 import type { OrganisationService } from '../services/organisation-service';
 import type { PageMeta, SeoService } from '../services/seo-service';
 import type { TopicService } from '../services/topic-service';
+import {
+  IMAGE_SIZES,
+  imageToPreload,
+  matchRoute,
+  type PreloadImage,
+  preloadLinks,
+  readRouteChunks,
+} from './web-preload';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
@@ -38,16 +47,22 @@ export function scriptSafeJson(json: string): string {
 
 /**
  * The page HTML for one organisation and one page's meta (title, description, language), with
- * `boot` (JSON text: what a visitor's first paint needs) in a `<script type="application/json">`.
+ * `boot` (JSON text: what a visitor's first paint needs) in a `<script type="application/json">`
+ * and `preload`'s `<link>`s: the largest image first in the head, before the app's own script
+ * and stylesheet, and the route's code after them, so that it does not hold up the entry.
  */
 export function renderIndex(
   template: string,
   alias: string,
   meta: PageMeta | null,
   boot?: string,
+  preload: { image: string; code: string } = { image: '', code: '' },
 ): string {
   let html = template;
+  if (preload.image)
+    html = html.replace(/<meta charset="[^"]*"\s*\/?>/i, (tag) => `${tag}${preload.image}`);
   const head: string[] = [];
+  if (preload.code) head.push(preload.code);
   if (meta) {
     if (/^[a-z]{2}(?:-[A-Z]{2})?$/.test(meta.lang))
       html = html.replace(/<html lang="[^"]*"/, `<html lang="${meta.lang}"`);
@@ -81,19 +96,46 @@ async function bootData(
   { organisations, topics }: WebOptions,
   org: OrganisationRecord,
   meta: PageMeta,
-): Promise<string> {
+  route: string | undefined,
+): Promise<{ text: string; image?: PreloadImage | undefined }> {
   const view = await organisations.viewAnswer(org, meta.lang, VISITOR);
   const bundles = JSON.stringify(await organisations.bundles(org, VISITOR));
   let topic = '';
+  let image: PreloadImage | undefined;
+  if (route === '/') {
+    // The home page's largest paint: its hero (features/home, HeroImage), when it has one.
+    const hero = (JSON.parse(view.text) as { homePage?: { heroImage?: ImageView } }).homePage
+      ?.heroImage;
+    if (hero?.secure_url) image = imageToPreload(hero.secure_url, hero, IMAGE_SIZES.homeHero);
+  }
   if (meta.topicId) {
     try {
       const answer = await topics.topicAnswer(org, meta.topicId, VISITOR, meta.lang);
       topic = `,"topic":{"id":${JSON.stringify(meta.topicId)},"answer":${answer.text}}`;
+      if (route === '/topic/:topicId') {
+        // A topic home's largest paint: the topic's image, drawn as features/topics' TopicHome
+        // draws it (its copies only when the import measured it).
+        const { topicImage, imageUrl } = (
+          JSON.parse(answer.text) as {
+            topic: { topicImage?: ImageView; imageUrl?: string };
+          }
+        ).topic;
+        const src = topicImage?.secure_url ?? imageUrl;
+        if (src)
+          image = imageToPreload(
+            src,
+            topicImage?.width ? topicImage : undefined,
+            IMAGE_SIZES.topicHero,
+          );
+      }
     } catch {
       // Not a topic a visitor may see (after all): the app asks for it as usual.
     }
   }
-  return `{"locale":${JSON.stringify(meta.lang)},"org":${view.text},"bundles":${bundles}${topic}}`;
+  return {
+    text: `{"locale":${JSON.stringify(meta.lang)},"org":${view.text},"bundles":${bundles}${topic}}`,
+    image,
+  };
 }
 
 /**
@@ -106,6 +148,9 @@ export async function registerWeb(
 ): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const indexPath = path.join(options.webDist, 'index.html');
   const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : FALLBACK_INDEX;
+  const chunks = readRouteChunks(options.webDist);
+  // Without the build's table (a build before issue 14), still the routes whose image it preloads.
+  const routePatterns = chunks ? Object.keys(chunks.routes) : ['/', '/topic/:topicId'];
 
   if (fs.existsSync(options.webDist)) {
     await app.register(fastifyStatic, {
@@ -168,12 +213,17 @@ export async function registerWeb(
   const pages = new LRUCache<string, CachedText>({ max: 2_000 });
   return async function serveIndex(request, reply) {
     const { alias, org } = await orgOfHost(request);
-    const meta = org ? await seo.pageMeta(org, request.url.split('?')[0] ?? '/') : null;
-    const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}`;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const meta = org ? await seo.pageMeta(org, pathname) : null;
+    // The route pattern too: the pages of one meta (the organisation's home meta, say) differ by
+    // the code and image they preload. A few dozen patterns: the cache stays bounded.
+    const route = matchRoute(routePatterns, pathname);
+    const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}\u0000${route ?? ''}`;
     let html = pages.get(key);
     if (!html) {
-      const boot = org && meta ? await bootData(options, org, meta) : undefined;
-      html = new CachedText(renderIndex(template, alias, meta, boot));
+      const boot = org && meta ? await bootData(options, org, meta, route) : undefined;
+      const preload = org && meta ? preloadLinks(chunks, route, meta.lang, boot?.image) : undefined;
+      html = new CachedText(renderIndex(template, alias, meta, boot?.text, preload));
       pages.set(key, html);
     }
     reply.code(200).header('cache-control', 'no-cache');

@@ -8,7 +8,6 @@ import {
   type UploadedFile,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
@@ -46,6 +45,7 @@ import {
   unauthenticated,
 } from './errors';
 import { passwordResetMail } from './mail-templates';
+import { MemoryGuessCounter, type GuessCounter } from './login-guesses';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './session-service';
 import type { SiteLinks } from './site-links';
@@ -75,18 +75,22 @@ export class AccountService {
   /** A real argon2id hash, verified when no account matches, so both cases take as long. */
   private dummyHash: Promise<string> | undefined;
   /**
-   * Wrong passwords by account in this process, forgotten 15 minutes after the last one or at
-   * the next right one. Past FREE_FAILED_LOGINS, each sign-in of the account waits longer
-   * (doubling, at most MAX_LOGIN_DELAY_MS): guesses from many addresses slow down, and the
-   * learner, who knows the password, still signs in (issue 16 F8: slow down, never lock out).
+   * Sign-in attempts by account since its last right password, forgotten 15 minutes after the
+   * last one; in Redis with REDIS_URL (`shareGuesses`), so that they add up across processes.
+   * Past FREE_FAILED_LOGINS wrong ones, each sign-in of the account waits longer (doubling, at
+   * most MAX_LOGIN_DELAY_MS): guesses from many addresses slow down, and the learner, who knows
+   * the password, still signs in (issue 16 F8: slow down, never lock out).
    */
-  private readonly failedLogins = new LRUCache<string, number>({
-    max: 100_000,
-    ttl: 15 * 60_000,
-  });
+  private guesses: GuessCounter = new MemoryGuessCounter();
 
+  /** Counts sign-in attempts in `counter` (Redis, shared by every process) instead. */
+  shareGuesses(counter: GuessCounter): void {
+    this.guesses = counter;
+  }
+
+  /** Counts an attempt at the account and waits as long as the attempts before it call for. */
   private async slowDownGuesses(userId: string): Promise<void> {
-    const over = (this.failedLogins.get(userId) ?? 0) - FREE_FAILED_LOGINS;
+    const over = (await this.guesses.count(userId)) - 1 - FREE_FAILED_LOGINS;
     if (over < 0) return;
     const ms = Math.min(250 * 2 ** over, MAX_LOGIN_DELAY_MS);
     await new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,11 +127,10 @@ export class AccountService {
     }
     if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
     await this.slowDownGuesses(user.id);
-    if (!(await verifyPassword(user.password_hash, body.password))) {
-      this.failedLogins.set(user.id, (this.failedLogins.get(user.id) ?? 0) + 1);
+    // A wrong password leaves its attempt counted; the right one forgets them all.
+    if (!(await verifyPassword(user.password_hash, body.password)))
       throw unauthenticated(LOGIN_FAILED);
-    }
-    this.failedLogins.delete(user.id);
+    await this.guesses.clear(user.id);
     if (body.inviteId) await this.useInvite(org, user, body.inviteId);
     return { token: await this.sessions.create(user.id, org.id), userId: user.id };
   }

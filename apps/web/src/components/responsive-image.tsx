@@ -1,6 +1,18 @@
 import type { ImageView } from '@portal/domain';
 import type { CSSProperties } from 'react';
 
+/**
+ * The `sizes` of the pages' main images. The server preloads them with the page's HTML, with
+ * the same srcset and these sizes, so that the browser picks the same file and fetches it once
+ * (apps/server/src/routes/web-preload.ts has a copy, held equal by its test; issue 14).
+ */
+export const IMAGE_SIZES = {
+  /** The home hero: half the content width beside the text on a wide screen, the full width on a phone. */
+  homeHero: '(min-width: 48rem) 34rem, 100vw',
+  /** The topic image on a topic home, 320 px wide. */
+  topicHero: '320px',
+} as const;
+
 type Sized = Pick<ImageView, 'width' | 'height' | 'sources'>;
 
 interface ResponsiveImageProps {

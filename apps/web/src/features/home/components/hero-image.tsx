@@ -1,6 +1,6 @@
 import type { ImageView } from '@portal/domain';
 import { FormattedMessage } from 'react-intl';
-import { ResponsiveImage } from '../../../components/responsive-image';
+import { IMAGE_SIZES, ResponsiveImage } from '../../../components/responsive-image';
 
 /** The hero picture, decorative, with the photographer credited when the image asks for it. */
 export function HeroImage({ image }: { image: ImageView }) {
@@ -9,13 +9,14 @@ export function HeroImage({ image }: { image: ImageView }) {
 
   return (
     <figure className="home-hero__figure">
-      {/* Half the content width beside the text on a wide screen, the full width on a phone. */}
+      {/* Half the content width beside the text on a wide screen, the full width on a phone; the
+          server preloads the same srcset and sizes with the page (issue 14). */}
       <ResponsiveImage
         className="home-hero__image"
         src={image.secure_url}
         image={image}
         alt=""
-        sizes="(min-width: 48rem) 34rem, 100vw"
+        sizes={IMAGE_SIZES.homeHero}
         priority
         // Its size known (from the import), the image holds its place before it loads: as wide
         // as the column, never wider than it is (an image with no width yet would be 0 wide).

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { GlossaryHtml } from '../../../components/glossary-html';
-import { ResponsiveImage } from '../../../components/responsive-image';
+import { IMAGE_SIZES, ResponsiveImage } from '../../../components/responsive-image';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
@@ -75,12 +75,13 @@ export function TopicHome() {
       </div>
       {imageUrl && (
         <figure className="topic-hero__figure">
-          {/* The topic page's largest paint: its size is kept before it loads (issue 14). */}
+          {/* The topic page's largest paint: its size is kept before it loads, and the server
+              preloads the same srcset and sizes with the page (issue 14). */}
           <ResponsiveImage
             className="topic-hero__image"
             src={imageUrl}
             image={topic.topicImage?.width ? topic.topicImage : { width: TOPIC_IMAGE_WIDTH }}
-            sizes={`${TOPIC_IMAGE_WIDTH}px`}
+            sizes={IMAGE_SIZES.topicHero}
             priority
             alt={intl.formatMessage({ id: 'topic.imageAlt' }, { topic: topic.name })}
           />
