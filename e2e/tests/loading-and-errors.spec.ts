@@ -114,6 +114,25 @@ for (const viewport of VIEWPORTS) {
       });
     }
 
+    test('a page whose own code comes after the topic layout: Previous / Next wait for it', async ({
+      page,
+    }) => {
+      await recordLayoutShifts(page);
+      // The layout's code arrives; the page's own (page-*.js) a second later.
+      await page.route(/\/assets\/page-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto(`/topic/${topic._id}/page/${fieldPage._id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Previous and next page' })).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const shifts = await shiftsOf(page);
+      expect(shifts.filter((shift) => shift.sources.some((s) => /page-turns/.test(s)))).toEqual([]);
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.02);
+    });
+
     for (const locale of LOCALES) {
       test(`the topic skeleton in ${locale}`, async ({ page }) => {
         await page.addInitScript((chosen) => window.localStorage.setItem('locale', chosen), locale);

@@ -1,7 +1,16 @@
 import '../topics.css';
 import type { TopicView } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useRef, type RefObject } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { ScreenSkeleton } from '../../../components/page-skeleton';
@@ -111,8 +120,18 @@ interface TopicShellProps extends TopicOutletContext {
   entry: TopicEntry;
 }
 
+/** Tells its parent, before the browser paints, that the content above it has rendered. */
+function Rendered({ onRendered }: { onRendered: () => void }) {
+  useLayoutEffect(onRendered, [onRendered]);
+  return null;
+}
+
 function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) {
   const { pathname, state } = useLocation();
+  // Previous / Next wait for the page's content: drawn under a short loading placeholder, they
+  // would be pushed down when a slow page's code arrives (a layout shift of 0.057 at 1366×900).
+  const [renderedPath, setRenderedPath] = useState<string | null>(null);
+  const onRendered = useCallback(() => setRenderedPath(pathname), [pathname]);
   // The links that turn pages say which way (sidebar entries and previous/next buttons).
   const requested = (state as { flip?: unknown } | null)?.flip;
   const flip = isFlip(requested) ? requested : null;
@@ -169,12 +188,19 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
           >
             <Suspense fallback={<ScreenSkeleton />}>
               <Outlet context={context} />
+              <Rendered onRendered={onRendered} />
             </Suspense>
           </div>
           <div className="topic-layout__status">
             <feature.SaveStatus />
           </div>
-          <PageTurns previous={turns.previous} next={turns.next} isQuiet={entry.kind === 'home'} />
+          {renderedPath === pathname && (
+            <PageTurns
+              previous={turns.previous}
+              next={turns.next}
+              isQuiet={entry.kind === 'home'}
+            />
+          )}
         </div>
       </div>
     </div>
