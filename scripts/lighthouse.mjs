@@ -100,6 +100,17 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // Every run a first visit, as a new visitor makes it: Lighthouse keeps localStorage
+          // by default, where the previous route's visit left its answers (a visitor with
+          // answers of their own gets a page drawn in the browser, not on the server).
+          clearStorageTypes: [
+            'file_systems',
+            'shader_cache',
+            'service_workers',
+            'cache_storage',
+            'local_storage',
+            'indexeddb',
+          ],
         });
         if (!result || result.lhr.runtimeError) {
           const error = result?.lhr.runtimeError ?? { code: 'NO_RESULT', message: '' };

@@ -71,13 +71,31 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server's rendering (`vite build --ssr src/entry-server.tsx`, issue 14) takes modules made
+ * for the server in place of those that need a browser's DOM: `x.ts` → `x.server.ts`.
+ */
+const SERVER_MODULES = /[\\/]src[\\/]lib[\\/](sanitize|html-outline)\.ts$/;
+function serverModules(): Plugin {
+  return {
+    name: 'portal:server-modules',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !SERVER_MODULES.test(resolved.id)) return null;
+      return resolved.id.replace(/\.ts$/, '.server.ts');
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
+    serverModules(),
     catalogParts(compileMessages),
     precompileMessages(),
-    precompress(),
-    routeChunksPlugin(),
+    ...(isSsrBuild ? [] : [precompress(), routeChunksPlugin()]),
   ],
   resolve: {
     // With every message precompiled, the runtime needs no parser (formatjs "no-parser" build).
@@ -91,6 +109,11 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
+  // The server's rendering carries its packages, so that it runs from wherever the build is put
+  // (WEB_DIST) without a node_modules beside it.
+  ssr: { noExternal: isSsrBuild ? true : undefined, target: 'node' },
+  // React's production build on the server too, whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
       '/api': API_SERVER,
@@ -99,11 +122,13 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: {
+    // The server's rendering is code only: no copy of public/, no manifest.
+    copyPublicDir: !isSsrBuild,
     // The server gives files under dist/assets long cache headers: they must be content-hashed.
     assetsDir: 'assets',
     // dist/.vite/manifest.json: which chunks each entry and route loads, summed up by route in
     // dist/.vite/route-chunks.json (route-chunks.ts; the server's preloads, scripts/size-budget.mjs).
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the
       // zod content-pack schemas, on the home route — must not be bundled.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ACME_URL, NOPE_URL, expectNoAxeViolations, openApp } from './support/app';
 
 test.describe('axe: no WCAG 2.1 A/AA violations', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ACME_URL, E2E_PORT, NOPE_URL, openApp } from './support/app';
 import { readPack, text } from './support/packs';
 

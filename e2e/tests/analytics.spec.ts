@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { E2E_PORT, expectNoAxeViolations } from './support/app';
 import { openAsNewLearner } from './support/workbook';
 

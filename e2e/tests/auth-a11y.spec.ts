@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { avatarButton, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { ACME_URL, expectNoAxeViolations } from './support/app';
 

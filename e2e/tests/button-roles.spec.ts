@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ACME_URL, expectNoAxeViolations, openApp } from './support/app';
 import { openAsNewLearner } from './support/workbook';
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Playwright's own `test`: these tests hold the app's code back, so a page load must not wait
+// for the app to take the page over (support/test.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/app';
 import { readPack, text } from './support/packs';
@@ -31,6 +33,25 @@ const fieldPage = { _id: 'budget-numbers' };
 
 /** The chunks of the screens (not the app's entry, nor a catalog): held or slowed by tests. */
 const SCREEN_CHUNK = /\/assets\/(?:home|topics|search|page|workbook-boundary|fields)-[^/]*\.js$/;
+
+/**
+ * A returning visitor with answers of their own (kept in the browser): the server cannot draw
+ * their page, so it is drawn in the browser, with a skeleton while its code loads (issue 14).
+ */
+async function haveOwnAnswers(page: Page) {
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('anonymousWorkbook') === null)
+      window.localStorage.setItem(
+        'anonymousWorkbook',
+        JSON.stringify({
+          general: { data: {}, fieldTimes: {}, completedPages: [] },
+          topics: {},
+          history: null,
+          removedWorksheets: {},
+        }),
+      );
+  });
+}
 
 /** Records every layout shift of the page (the Layout Instability API), from its start. */
 async function recordLayoutShifts(page: Page) {
@@ -79,9 +100,36 @@ for (const viewport of VIEWPORTS) {
       ['topic home', `/topic/${topic._id}`],
       ['page with fields', `/topic/${topic._id}/page/${fieldPage._id}`],
     ] as const) {
-      test(`${name}: a skeleton, the footer below the fold, and no layout shift`, async ({
+      test(`${name}, a first visit: drawn before its code arrives, nothing moves after`, async ({
         page,
       }) => {
+        await recordLayoutShifts(page);
+        // The screen's code arrives late, as on a slow phone network; the server drew the page.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route(SCREEN_CHUNK, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(url);
+        await expect(page.locator('#root')).toHaveAttribute('data-ssr', /^(phone|wide)$/);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        const footerBefore = await footerTop(page);
+        release();
+        await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        expect(await footerTop(page), 'the footer stays where it was drawn').toBe(footerBefore);
+        const shifts = await shiftsOf(page);
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+      });
+
+      test(`${name}, drawn in the browser: a skeleton, the footer below the fold, no layout shift`, async ({
+        page,
+      }) => {
+        await haveOwnAnswers(page);
         await recordLayoutShifts(page);
         // The screen's code arrives late, as on a slow phone network.
         let release = () => {};
@@ -117,6 +165,7 @@ for (const viewport of VIEWPORTS) {
     test('a page whose own code comes after the topic layout: Previous / Next wait for it', async ({
       page,
     }) => {
+      await haveOwnAnswers(page);
       await recordLayoutShifts(page);
       // The layout's code arrives; the page's own (page-*.js) a second later.
       await page.route(/\/assets\/page-[^/]*\.js$/, async (route) => {
@@ -136,6 +185,7 @@ for (const viewport of VIEWPORTS) {
     for (const locale of LOCALES) {
       test(`the topic skeleton in ${locale}`, async ({ page }) => {
         await page.addInitScript((chosen) => window.localStorage.setItem('locale', chosen), locale);
+        await haveOwnAnswers(page);
         await page.route(SCREEN_CHUNK, () => {
           // Held for good: the skeleton stays for the screenshot.
         });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { fetchOrganisation, openApp } from './support/app';
 import { readPack, text } from './support/packs';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { DOUGHMAIN, newLearner, signUpByApi, type Learner } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E_PORT, expectNoAxeViolations, fetchOrganisation, openApp } from './support/app';
 import { readPack, text } from './support/packs';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { avatarButton, DOUGHMAIN, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { makePng } from './support/png';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { avatarButton } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
 import { readPack, text } from './support/packs';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { newLearner, openSignedIn, signUpByApi, type Learner } from './support/accounts';
 import { expectNoAxeViolations, openApp } from './support/app';
 import { inviteLinkIn, waitForMail } from './support/mail';

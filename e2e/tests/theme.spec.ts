@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ACME_URL, openApp } from './support/app';
 import { readPack, rgb, type Theme } from './support/packs';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, fetchOrganisation } from './support/app';
 import { readPack, text, type Text } from './support/packs';
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DOUGHMAIN, newLearner, openSignedIn } from './support/accounts';
 import {
   ALL_FIELDS_TOPIC,

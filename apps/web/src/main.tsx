@@ -1,7 +1,7 @@
 // First: zod's settings before any schema is made (see zod-config.ts).
 import './zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/routes';
@@ -14,7 +14,7 @@ import './styles/index.css';
 // An OAuth landing outside /sso goes to /sso before anything reads the address (docs/product-spec.md §2).
 redirectOAuthLanding();
 // The screen's code loads while the organisation does, not after it.
-preloadRoute(window.location.pathname);
+const screenCode = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -24,7 +24,8 @@ const queryClient = createQueryClient();
 const boot = readBootData();
 seedQueries(queryClient, boot);
 // The interface catalog of the locale the page will speak loads beside the screen's code.
-loadCatalog(readStored(STORAGE_KEYS.locale) ?? boot?.locale ?? '').catch(() => {
+const catalog = loadCatalog(readStored(STORAGE_KEYS.locale) ?? boot?.locale ?? '');
+catalog.catch(() => {
   // The organisation gate tries again, and speaks en-US if that fails too.
 });
 
@@ -39,8 +40,46 @@ window.addEventListener(
   { once: true },
 );
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+/**
+ * A page the server drew for a visitor (apps/server/src/routes/web-render.ts) hydrates once the
+ * screen's code and catalog are here, so the first render in the browser matches its markup.
+ * A signed-in learner's browser, or one with its own language or answers, has set
+ * `data-client-render` (the page's inline script): its page is drawn here instead, over the
+ * visitor's markup, which stays hidden meanwhile (the page's inline style).
+ */
+const drawnFor = container.dataset.ssr;
+if (drawnFor && !document.documentElement.hasAttribute('data-client-render')) {
+  Promise.allSettled([screenCode, catalog]).then(
+    () => {
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page (Lighthouse's blocking time, issue 14); the
+      // page is already painted meanwhile.
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <App
+              queryClient={queryClient}
+              page={{
+                origin: window.location.origin,
+                isPhone: drawnFor === 'phone',
+                isDrawnOnServer: true,
+              }}
+            />
+          </StrictMode>,
+        );
+      });
+    },
+    () => undefined,
+  );
+} else {
+  if (drawnFor) {
+    container.replaceChildren();
+    delete container.dataset.ssr;
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

@@ -25,11 +25,21 @@ export async function fetchOrganisation(
   return (await response.json()) as OrganisationAnswer;
 }
 
-/** Opens `url` and waits until the app has started (the organisation is loaded). */
+/**
+ * Opens `url` and waits until the app has started (the organisation is loaded) and has taken
+ * the page over: a page the server drew paints before its code runs (issue 14), and its buttons
+ * work once it has hydrated (`<html data-app-ready>`, apps/web/src/app/app.tsx).
+ */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await waitForApp(page);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Waits until React has taken the page over (hydrated a page the server drew, or drawn it). */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
 }
 
 /** Runs axe with the WCAG 2.0/2.1 A and AA rules and expects no violation. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { CLIENT_RENDER_SCRIPT_HASH } from './client-render-script';
 
 /**
  * helmet's headers for our options, computed once: with no per-request nonces they are the
@@ -26,7 +27,8 @@ export const CONTENT_SECURITY_POLICY: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      // The one inline script: the page's choice between hydrating and drawing in the browser.
+      scriptSrc: ["'self'", CLIENT_RENDER_SCRIPT_HASH],
       connectSrc: ["'self'"],
       frameAncestors: ["'self'"],
       upgradeInsecureRequests: null,

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ImageView } from '@portal/domain';
+import { CLIENT_RENDER_SCRIPT, CLIENT_RENDER_STYLE } from '../http/client-render-script';
 import { sendCachedText } from '../http/compression';
 import { sendError } from '../http/errors';
 import {
@@ -24,7 +25,17 @@ import {
   type PreloadImage,
   preloadLinks,
   readRouteChunks,
+  routeStyles,
 } from './web-preload';
+import {
+  drawFirstPaint,
+  type FirstPaint,
+  isPhoneAgent,
+  isServerDrawn,
+  loadRenderer,
+  mayBeServerDrawn,
+  SERVER_DRAWN_ROUTES,
+} from './web-render';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
@@ -57,6 +68,7 @@ export function renderIndex(
   meta: PageMeta | null,
   boot?: string,
   preload: { image: string; code: string } = { image: '', code: '' },
+  paint?: FirstPaint & { isPhone: boolean },
 ): string {
   let html = template;
   if (preload.image)
@@ -69,6 +81,35 @@ export function renderIndex(
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(meta.title)}</title>`);
     if (meta.description)
       head.push(`<meta name="description" content="${escapeAttr(meta.description)}">`);
+  }
+  if (paint) {
+    // The visitor's first paint, drawn on the server (web-render.ts): its markup in #root, the
+    // theme on <html> (as the browser's applyTheme sets it), and the script that has a
+    // signed-in learner's browser draw its own page instead.
+    // The app's code starts once the page has painted (http/client-render-script.ts): its
+    // script and the preloads of its modules leave the head; #root says where it is.
+    let entry = '';
+    html = html
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/,
+        (tag, src: string) => {
+          entry = src;
+          return '';
+        },
+      )
+      .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
+    html = html
+      .replace(/<html\b/, () => `<html style="${escapeAttr(paint.themeStyle)}"`)
+      .replace(
+        /<meta charset="[^"]*"\s*\/?>/i,
+        (tag) =>
+          `${tag}<style>${CLIENT_RENDER_STYLE}</style><script>${CLIENT_RENDER_SCRIPT}</script>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root" data-ssr="${paint.isPhone ? 'phone' : 'wide'}" data-entry="${escapeAttr(entry)}">${paint.html}</div>`,
+      );
   }
   if (boot)
     head.push(
@@ -149,8 +190,21 @@ export async function registerWeb(
   const indexPath = path.join(options.webDist, 'index.html');
   const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : FALLBACK_INDEX;
   const chunks = readRouteChunks(options.webDist);
-  // Without the build's table (a build before issue 14), still the routes whose image it preloads.
-  const routePatterns = chunks ? Object.keys(chunks.routes) : ['/', '/topic/:topicId'];
+  const render = await loadRenderer(options.webDist);
+  // The route stylesheets of pages drawn on the server, read once each.
+  const styleTexts = new Map<string, string>();
+  const styles = (route: string | undefined) =>
+    routeStyles(chunks, route, (file) => {
+      let text = styleTexts.get(file);
+      if (text === undefined) {
+        text = fs.readFileSync(path.join(options.webDist, file), 'utf8');
+        styleTexts.set(file, text);
+      }
+      return text;
+    });
+  // Without the build's table (a build before issue 14), still the routes whose image it
+  // preloads and those it may draw.
+  const routePatterns = chunks ? Object.keys(chunks.routes) : [...SERVER_DRAWN_ROUTES];
 
   if (fs.existsSync(options.webDist)) {
     await app.register(fastifyStatic, {
@@ -209,22 +263,53 @@ export async function registerWeb(
 
   const analyticsPolicy =
     securityHeaders(withGoogleAnalytics(CONTENT_SECURITY_POLICY))['content-security-policy'] ?? '';
-  // Pages by organisation, content and page meta: rendered once, not on every request.
-  const pages = new LRUCache<string, CachedText>({ max: 2_000 });
+  // Pages by organisation, content and page meta (and, drawn on the server, address and screen
+  // size): rendered once, not on every request. Bounded in entries and in bytes.
+  const pages = new LRUCache<string, CachedText>({
+    max: 2_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (page) => Math.max(1, page.text.length * 2),
+  });
   return async function serveIndex(request, reply) {
     const { alias, org } = await orgOfHost(request);
-    const pathname = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt >= 0 ? request.url.slice(0, queryAt) : request.url;
+    const search = queryAt >= 0 ? request.url.slice(queryAt) : '';
     const meta = org ? await seo.pageMeta(org, pathname) : null;
     // The route pattern too: the pages of one meta (the organisation's home meta, say) differ by
     // the code and image they preload. A few dozen patterns: the cache stays bounded.
     const route = matchRoute(routePatterns, pathname);
-    const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}\u0000${route ?? ''}`;
+    const host = request.headers.host ?? '';
+    const isPhone = isPhoneAgent(request.headers['user-agent']);
+    // A page drawn on the server differs by address, host (its share links) and screen size.
+    const mayDraw =
+      render !== null && org !== null && meta !== null && mayBeServerDrawn(route, search);
+    const drawn = mayDraw ? `${pathname}\u0000${host}\u0000${isPhone}` : '';
+    const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}\u0000${route ?? ''}\u0000${drawn}\u0000${search === '' ? '' : '?'}`;
     let html = pages.get(key);
     if (!html) {
       const boot = org && meta ? await bootData(options, org, meta, route) : undefined;
-      const preload = org && meta ? preloadLinks(chunks, route, meta.lang, boot?.image) : undefined;
-      html = new CachedText(renderIndex(template, alias, meta, boot?.text, preload));
-      pages.set(key, html);
+      let paint: (FirstPaint & { isPhone: boolean }) | undefined;
+      let drawFailed = false;
+      const data = mayDraw && boot ? (JSON.parse(boot.text) as object) : undefined;
+      if (render && data && isServerDrawn(route, pathname, data)) {
+        const drawnPaint = await drawFirstPaint(
+          render,
+          { url: pathname, boot: data, origin: `${request.protocol}://${host}`, isPhone },
+          request.log,
+        );
+        if (drawnPaint) paint = { ...drawnPaint, isPhone };
+        else drawFailed = true;
+      }
+      const preload =
+        org && meta
+          ? preloadLinks(chunks, route, meta.lang, boot?.image, paint !== undefined)
+          : undefined;
+      if (paint && preload) preload.code += styles(route);
+      html = new CachedText(renderIndex(template, alias, meta, boot?.text, preload, paint));
+      // A page that could not be drawn this time (a render over its time limit under load, say)
+      // is drawn again on the next visit rather than kept without its markup.
+      if (!drawFailed) pages.set(key, html);
     }
     reply.code(200).header('cache-control', 'no-cache');
     // Google Analytics is allowed only on the pages of an organisation that uses it.

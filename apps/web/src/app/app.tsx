@@ -1,23 +1,66 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { SessionTokenProvider } from '../lib/session/session-token';
+import { ServerPageContext, type ServerPage } from '../lib/server-page';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/session-provider';
 import { OrganisationGate } from './start/organisation-gate';
 
-/** Providers, the sign-in token, the organisation gate, the session, then the routes. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+interface AppProps {
+  queryClient: QueryClient;
+  /** The page's origin and the server's phone guess (lib/server-page.ts). */
+  page?: ServerPage;
+}
+
+/**
+ * Providers, the sign-in token, the organisation gate, the session, then the routes, inside
+ * `router`: the browser's history in the browser, a fixed address on the server (entry-server).
+ */
+export function AppTree({
+  queryClient,
+  page,
+  router,
+}: Required<AppProps> & { router: (children: ReactNode) => ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SessionTokenProvider>
-          <OrganisationGate>
-            <SessionProvider>
-              <AppRoutes />
-            </SessionProvider>
-          </OrganisationGate>
-        </SessionTokenProvider>
-      </BrowserRouter>
+      <ServerPageContext.Provider value={page}>
+        {router(
+          <SessionTokenProvider>
+            <OrganisationGate>
+              <SessionProvider>
+                <AppRoutes />
+              </SessionProvider>
+            </OrganisationGate>
+          </SessionTokenProvider>,
+        )}
+      </ServerPageContext.Provider>
     </QueryClientProvider>
   );
+}
+
+const subscribeToNothing = () => () => undefined;
+const isInBrowser = () => true;
+const isOnServer = () => false;
+
+const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
+
+/**
+ * The app in the browser. Once React has taken the page over (a page drawn on the server has
+ * hydrated: its buttons work), `<html data-app-ready>` says so, for tests and tools.
+ */
+export function App({
+  queryClient,
+  page = { origin: window.location.origin, isPhone: false, isDrawnOnServer: false },
+}: AppProps) {
+  // False while hydrating (React reads the server's answer), true from the render after.
+  const isHydrated = useSyncExternalStore(subscribeToNothing, isInBrowser, isOnServer);
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+  const current = useMemo(
+    () => ({ ...page, isDrawnOnServer: page.isDrawnOnServer && !isHydrated }),
+    [page, isHydrated],
+  );
+  return <AppTree queryClient={queryClient} page={current} router={browserRouter} />;
 }

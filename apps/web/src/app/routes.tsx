@@ -130,9 +130,15 @@ function matchable(route: PageRoute): RouteObject {
   return { path: route.path, handle: route, children: route.children?.map(matchable) };
 }
 
-/** Starts loading the code of the screen at `pathname`, in parallel with the organisation. */
-export function preloadRoute(pathname: string): void {
+/**
+ * Starts loading the code of the screen at `pathname`, in parallel with the organisation; the
+ * promise settles once it has loaded (a page drawn on the server hydrates then, main.tsx).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
   // A layout and the screen inside it load side by side.
-  for (const match of matchRoutes(pageRoutes.map(matchable), pathname) ?? [])
-    void (match.route.handle as PageRoute).preload();
+  return Promise.all(
+    (matchRoutes(pageRoutes.map(matchable), pathname) ?? []).map((match) =>
+      (match.route.handle as PageRoute).preload(),
+    ),
+  );
 }

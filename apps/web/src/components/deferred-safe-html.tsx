@@ -1,5 +1,7 @@
 import { createElement, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ALLOWED_HTML } from '../lib/allowed-html';
+import { parseOutline } from '../lib/html-outline';
+import type { OutlineNode } from '../lib/outline';
 
 type Sanitize = (html: string) => string;
 
@@ -21,16 +23,13 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tr']);
  * every element (nothing goes through innerHTML), so this is safe by construction; it takes the
  * place the sanitised HTML will take, text for text.
  */
-function outline(nodes: NodeListOf<ChildNode>, parent: string): ReactNode[] {
-  return Array.from(nodes, (node, index) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.textContent ?? '';
-      return TABLE_PARTS.has(parent) && !text.trim() ? null : text;
-    }
-    if (node.nodeType !== Node.ELEMENT_NODE) return null;
-    const tag = node.nodeName.toLowerCase();
+function outline(nodes: readonly OutlineNode[], parent: string): ReactNode[] {
+  return nodes.map((node, index) => {
+    if (node === null) return null;
+    if (typeof node === 'string') return TABLE_PARTS.has(parent) && !node.trim() ? null : node;
+    const { tag } = node;
     if (tag === 'img' || !Object.hasOwn(ALLOWED_HTML, tag)) return null;
-    const children = outline(node.childNodes, tag);
+    const children = outline(node.children, tag);
     return createElement(tag, { key: index }, ...(children.length > 0 ? [children] : []));
   });
 }
@@ -67,10 +66,7 @@ export function DeferredSafeHtml({ html, className }: DeferredSafeHtmlProps) {
 
   const clean = useMemo(() => sanitize?.(html), [sanitize, html]);
   const preview = useMemo(
-    () =>
-      clean === undefined
-        ? outline(new DOMParser().parseFromString(html, 'text/html').body.childNodes, 'body')
-        : null,
+    () => (clean === undefined ? outline(parseOutline(html), 'body') : null),
     [clean, html],
   );
   if (clean !== undefined)

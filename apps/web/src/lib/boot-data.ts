@@ -35,6 +35,8 @@ function isBootData(value: unknown): value is BootData {
 
 /** The data the page came with, or null (none, or not readable). */
 export function readBootData(): BootData | null {
+  // On the server (entry-server.tsx) the data is given, not read.
+  if (typeof document === 'undefined') return null;
   const text = document.getElementById(BOOT_DATA_ID)?.textContent;
   if (!text) return null;
   try {

@@ -21,7 +21,9 @@ export function useResumeFromHistory(
   target: string | null | undefined,
   navigateRef: { current: ReturnType<typeof useNavigate> },
 ) {
-  const [startedOnHome] = useState(() => window.location.pathname === '/');
+  const [startedOnHome] = useState(
+    () => typeof window !== 'undefined' && window.location.pathname === '/',
+  );
   const isDone = useRef(!startedOnHome);
   useEffect(() => {
     if (isDone.current || target === undefined) return;

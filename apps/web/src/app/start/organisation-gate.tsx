@@ -121,7 +121,8 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
   const messageLocale = spokenLocale ?? DEFAULT_LOCALE;
   // Renders again when a catalog part arrives (the rest of en-US after the home page's first
   // paint, i18n/messages.ts); messagesFor gives the same object until then.
-  const messages = useSyncExternalStore(subscribeToCatalogs, () => messagesFor(messageLocale));
+  const currentMessages = () => messagesFor(messageLocale);
+  const messages = useSyncExternalStore(subscribeToCatalogs, currentMessages, currentMessages);
   return (
     <IntlProvider locale={messageLocale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       {content}

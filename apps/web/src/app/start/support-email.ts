@@ -3,9 +3,9 @@
  * index.html (`<meta name="portal-support-email">`), else the build's VITE_SUPPORT_EMAIL.
  */
 export function genericSupportEmail(): string {
-  const fromPage = document.querySelector<HTMLMetaElement>(
-    'meta[name="portal-support-email"]',
-  )?.content;
+  const fromPage =
+    typeof document !== 'undefined' &&
+    document.querySelector<HTMLMetaElement>('meta[name="portal-support-email"]')?.content;
   return (
     fromPage || (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) || 'support@example.com'
   );

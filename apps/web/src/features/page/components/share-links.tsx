@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { useServerPage } from '../../../lib/server-page';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -35,7 +37,9 @@ export function ShareLinks({ title }: { title: string }) {
   const intl = useIntl();
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const timer = useRef<number | undefined>(undefined);
-  const url = window.location.href;
+  // The page's address as the server can write it too (lib/server-page.ts).
+  const { pathname, search } = useLocation();
+  const url = `${useServerPage().origin}${pathname}${search}`;
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

@@ -1,5 +1,6 @@
 import '../topics.css';
 import type { TopicView } from '@portal/domain';
+import { useServerPage } from '../../../lib/server-page';
 import { useQuery } from '@tanstack/react-query';
 import {
   Suspense,
@@ -130,7 +131,11 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
   const { pathname, state } = useLocation();
   // Previous / Next wait for the page's content: drawn under a short loading placeholder, they
   // would be pushed down when a slow page's code arrives (a layout shift of 0.057 at 1366×900).
-  const [renderedPath, setRenderedPath] = useState<string | null>(null);
+  // A page drawn on the server has its content from the start (lib/server-page.ts).
+  const { isDrawnOnServer } = useServerPage();
+  const [renderedPath, setRenderedPath] = useState<string | null>(() =>
+    isDrawnOnServer ? pathname : null,
+  );
   const onRendered = useCallback(() => setRenderedPath(pathname), [pathname]);
   // The links that turn pages say which way (sidebar entries and previous/next buttons).
   const requested = (state as { flip?: unknown } | null)?.flip;

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { avatarButton, newLearner, signUpByApi } from './support/accounts';
+import { ACME_URL, expectNoAxeViolations, waitForApp } from './support/app';
+
+/**
+ * Issue 14: a visitor's first paint is drawn on the server (apps/server/src/routes/web-render.ts)
+ * and the app's code starts after it, then hydrates the page. Checked on the six routes of the
+ * goal, both demo organisations, a phone (its User-Agent: the server's guess) and a laptop.
+ */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+};
+const LAPTOP = { viewport: { width: 1366, height: 900 } };
+
+const ROUTES = {
+  doughmain: [
+    '/',
+    '/topics',
+    '/topic/budgeting-basics',
+    '/topic/budgeting-basics/page/budget-numbers',
+    '/topic/budgeting-basics/reportcard',
+    '/store',
+  ],
+  acme: [
+    '/',
+    '/topics',
+    '/topic/slips-trips-falls',
+    '/topic/slips-trips-falls/page/stf-hazards',
+    '/topic/slips-trips-falls/reportcard',
+    '/store',
+  ],
+};
+
+/** React's hydration complaints and any script error, as the page reports them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+for (const [size, device] of [
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+] as const) {
+  const drawnFor = size === 'phone' ? 'phone' : 'wide';
+
+  test(`without its code a visitor reads every main page, themed (${size})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ ...device, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [origin, routes] of [
+      ['', ROUTES.doughmain],
+      [ACME_URL, ROUTES.acme],
+    ] as const) {
+      for (const route of routes) {
+        await page.goto(`${origin}${route}`);
+        await expect(page.locator('#root'), route).toHaveAttribute('data-ssr', drawnFor);
+        await expect(page.getByRole('banner'), route).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }), route).toBeVisible();
+        // The organisation's theme is on the page before any script: the header's brand colour.
+        const brand = await page
+          .getByRole('banner')
+          .evaluate((header) => getComputedStyle(header).backgroundColor);
+        expect(brand, route).not.toBe('rgba(0, 0, 0, 0)');
+      }
+    }
+    await page.goto('/topic/budgeting-basics/page/budget-numbers');
+    await page.screenshot({ path: `../docs/images/first-paint-no-script-${size}.png` });
+    await context.close();
+  });
+
+  test(`the app takes every main page over without a mismatch, and it works (${size})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext(device);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    for (const [origin, routes] of [
+      ['', ROUTES.doughmain],
+      [ACME_URL, ROUTES.acme],
+    ] as const) {
+      for (const route of routes) {
+        // Each a first visit: a visitor's own answers have the browser draw the page instead.
+        await page.goto(`${origin}/healthz`);
+        await page.evaluate(() => window.localStorage.clear());
+        await page.goto(`${origin}${route}`);
+        await expect(page.locator('#root'), route).toHaveAttribute('data-ssr', drawnFor);
+        const drawnHeading = await page.getByRole('heading', { level: 1 }).textContent();
+        await waitForApp(page);
+        await expect(page.getByRole('heading', { level: 1 }), route).toHaveText(drawnHeading ?? '');
+        expect(errors, route).toEqual([]);
+      }
+    }
+    // Hydrated: the header's buttons work.
+    await page.goto('/');
+    await waitForApp(page);
+    if (size === 'phone') {
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a field answered on a page drawn by the server is kept', async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto('/topic/budgeting-basics/page/budget-numbers');
+  await waitForApp(page);
+  const field = page.getByRole('textbox').or(page.getByRole('spinbutton')).first();
+  await field.fill('1234');
+  await field.blur();
+  // A visitor's answers stay in the browser: the next visit is drawn there, with them.
+  await expect
+    .poll(() => page.evaluate(() => window.localStorage.getItem('anonymousWorkbook') ?? ''))
+    .toContain('1234');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-client-render', '');
+  await waitForApp(page);
+  await expect(page.getByRole('textbox').or(page.getByRole('spinbutton')).first()).toHaveValue(
+    /1,?234/,
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a signed-in learner never sees the visitor’s page, nor a language they did not choose', async ({
+  browser,
+  request,
+}) => {
+  const token = await signUpByApi(request, newLearner('first-paint'));
+  const context = await browser.newContext(LAPTOP);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto('/healthz');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  // Record what #root shows before the app's code runs: hidden, or already the learner's.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      (window as unknown as { firstPaint: string }).firstPaint = root
+        ? getComputedStyle(root).visibility
+        : 'none';
+    });
+  });
+  await page.goto('/topic/budgeting-basics');
+  expect(await page.evaluate(() => (window as unknown as { firstPaint: string }).firstPaint)).toBe(
+    'hidden',
+  );
+  await expect(avatarButton(page)).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // A visitor who chose French on an English organisation: the page comes in French.
+  const visitor = await browser.newContext(LAPTOP);
+  const french = await visitor.newPage();
+  const frenchErrors = collectErrors(french);
+  await french.addInitScript(() => window.localStorage.setItem('locale', 'fr-CA'));
+  await french.goto('/topics');
+  await expect(french.locator('html')).toHaveAttribute('data-client-render', '');
+  await expect(french.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(french.getByRole('heading', { level: 1 })).toHaveText('Sujets');
+  expect(frenchErrors).toEqual([]);
+  await visitor.close();
+});
