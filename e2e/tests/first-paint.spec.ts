@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { avatarButton, newLearner, signUpByApi } from './support/accounts';
 import { ACME_URL, expectNoAxeViolations, waitForApp } from './support/app';
@@ -7,6 +9,8 @@ import { ACME_URL, expectNoAxeViolations, waitForApp } from './support/app';
  * and the app's code starts after it, then hydrates the page. Checked on the six routes of the
  * goal, both demo organisations, a phone (its User-Agent: the server's guess) and a laptop.
  */
+const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
+
 const PHONE = {
   viewport: { width: 390, height: 844 },
   userAgent:
@@ -71,7 +75,7 @@ for (const [size, device] of [
       }
     }
     await page.goto('/topic/budgeting-basics/page/budget-numbers');
-    await page.screenshot({ path: `../docs/images/first-paint-no-script-${size}.png` });
+    await page.screenshot({ path: `${IMAGES}/first-paint-no-script-${size}.png` });
     await context.close();
   });
 
