@@ -1,7 +1,9 @@
 // `npm run fuzz`: the route fuzzer of issue 16 at full strength. Every route of the app, 10,000
 // generated requests each (FUZZ_RUNS), on SQLite and PostgreSQL (FUZZ_DATABASES), then the tenant
-// matrix on both. Prints requests per route and in all, the 5xx count, hangs and crashes; fails
-// on any. FC_SEED=<n> replays a run (the seed is printed). `npm test` runs a bounded pass.
+// matrix on both. The requests go over real HTTP to the app listening on 127.0.0.1 (one keep-alive
+// connection), not through `inject`, whose answers stay in memory (docs/decisions.md). Prints
+// requests per route and in all, the 5xx count, hangs and crashes; fails on any.
+// FC_SEED=<n> replays a run (the seed is printed). `npm test` runs a bounded pass.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

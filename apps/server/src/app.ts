@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
 import { refuseNulBytes } from './http/nul-bytes';
-import { frameworkErrors } from './http/framework-errors';
+import { clientErrors, frameworkErrors } from './http/framework-errors';
 import { tooMany } from './http/rate-limits';
 import {
   API_SECURITY_HEADERS,
@@ -81,6 +81,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     logController: new LogController({ disableRequestLogging: true }),
     // A URL the router cannot take answers the error body too (issue 16's fuzzer).
     frameworkErrors,
+    // …and so does a request Node's HTTP parser refuses (too long, malformed).
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {

@@ -31,4 +31,5 @@ export const CLIENT_RENDER_SCRIPT =
 export const CLIENT_RENDER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CLIENT_RENDER_SCRIPT).digest('base64')}'`;
 
 /** Hides the visitor's markup in a browser that draws its own page (beside the script). */
-export const CLIENT_RENDER_STYLE = 'html[data-client-render] #root[data-ssr]{visibility:hidden}';
+export const CLIENT_RENDER_STYLE: string =
+  'html[data-client-render] #root[data-ssr]{visibility:hidden}';

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { errorBodySchema } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
@@ -34,5 +36,57 @@ describe('errors the router and static routes answer themselves', () => {
 
   it('the sitemap of a host no organisation has is a 404 with the error body', async () => {
     await expectErrorBody('/sitemap.xml', 404, 'nobody.example');
+  });
+});
+
+// Found when the fuzzer moved from `inject` to real HTTP: what Node's HTTP parser refuses (a
+// request line or headers over 16 KiB, a malformed request) was answered with Fastify's own body,
+// and the connection closed without `Connection: close`, so a keep-alive client sent its next
+// request into a closing socket.
+describe('requests the HTTP parser refuses', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t?.close());
+
+  /** The raw answer to raw request bytes (the connection is closed by the server). */
+  function exchange(raw: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(raw));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += String(chunk)));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  async function expectClosingErrorBody(raw: string, status: number) {
+    const answer = await exchange(raw);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head.toLowerCase()).toContain('\r\nconnection: close');
+    expect(head.toLowerCase()).toContain('\r\ncontent-type: application/json; charset=utf-8');
+    expect(head.toLowerCase()).toContain(`\r\ncontent-length: ${Buffer.byteLength(body)}`);
+    const parsed = errorBodySchema.strict().parse(JSON.parse(body));
+    expect(parsed.errors).toHaveLength(1);
+    expect(parsed.errors[0]).toEqual({ 'en-US': expect.any(String), 'fr-CA': expect.any(String) });
+  }
+
+  it('a request line over 16 KiB is a 431 with the error body in both locales, and closes', async () => {
+    await expectClosingErrorBody(
+      `GET /api/org/alpha?q=${'y'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      431,
+    );
+  });
+
+  it('a request Node cannot parse is a 400 with the error body in both locales, and closes', async () => {
+    await expectClosingErrorBody(
+      'GET /api/org/alpha HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n',
+      400,
+    );
   });
 });

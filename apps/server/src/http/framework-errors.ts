@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_SECURITY_HEADERS } from './security-headers';
 
@@ -25,4 +27,52 @@ export function frameworkErrors(
     });
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   return reply.code(status).send({ errors: ['The request is not valid.'] });
+}
+
+const CLIENT_ERRORS = {
+  408: {
+    'en-US': 'The request took too long to arrive.',
+    'fr-CA': 'La requête a mis trop de temps à arriver.',
+  },
+  431: {
+    'en-US': 'The address or the headers of the request are too long.',
+    'fr-CA': 'L’adresse ou les en-têtes de la requête sont trop longs.',
+  },
+  400: {
+    'en-US': 'The request is not valid HTTP.',
+    'fr-CA': 'La requête n’est pas du HTTP valide.',
+  },
+} as const;
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a request line or headers over
+ * 16 KiB, a malformed request, a request too slow to arrive): Fastify's own answer had its own
+ * body and no `Connection: close`, so a keep-alive client could send its next request into the
+ * closing socket. Found by issue 16's fuzzer over real HTTP. There is no request, hence no locale:
+ * the message comes in both.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({ errors: [CLIENT_ERRORS[status]] });
+    const headers = {
+      ...API_SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    };
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
