@@ -130,6 +130,8 @@ for (const viewport of VIEWPORTS) {
         worksheetIndex: 1,
       });
 
+      // Every event answered before the page is left: a load aborts a request still in flight.
+      await expect.poll(() => statuses.length).toBe(events.length);
       // A page of reading only is completed when its end is seen.
       await page.goto('/topic/budgeting-basics/page/budget-why');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -140,6 +142,7 @@ for (const viewport of VIEWPORTS) {
         pageId: 'budget-why',
       });
 
+      await expect.poll(() => statuses.length).toBe(events.length);
       await page.goto('/topics');
       await page
         .getByRole('search')
