@@ -53,6 +53,17 @@ async function haveOwnAnswers(page: Page) {
   });
 }
 
+/** Holds the screens' code back until the returned function is called. */
+async function holdScreenCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SCREEN_CHUNK, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Records every layout shift of the page (the Layout Instability API), from its start. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -105,12 +116,7 @@ for (const viewport of VIEWPORTS) {
       }) => {
         await recordLayoutShifts(page);
         // The screen's code arrives late, as on a slow phone network; the server drew the page.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => (release = resolve));
-        await page.route(SCREEN_CHUNK, async (route) => {
-          await released;
-          await route.continue();
-        });
+        const release = await holdScreenCode(page);
         await page.goto(url);
         await expect(page.locator('#root')).toHaveAttribute('data-ssr', /^(phone|wide)$/);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -132,12 +138,7 @@ for (const viewport of VIEWPORTS) {
         await haveOwnAnswers(page);
         await recordLayoutShifts(page);
         // The screen's code arrives late, as on a slow phone network.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => (release = resolve));
-        await page.route(SCREEN_CHUNK, async (route) => {
-          await released;
-          await route.continue();
-        });
+        const release = await holdScreenCode(page);
         await page.goto(url);
         const skeleton = page.locator('.skeleton');
         await expect(skeleton.first()).toBeVisible();

@@ -29,7 +29,8 @@ export interface RouteChunks {
   catalogs: Record<string, string>;
 }
 
-const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside a double- or single-quoted HTML attribute (and element text). */
+export const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 const ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
 
 function isRouteFiles(value: unknown): value is RouteFiles {

@@ -165,7 +165,9 @@ describe.each(DATABASE_KINDS)('the first paint drawn on the server on %s', (kind
       '/account',
       '/nowhere',
     ]) {
-      const html = (await get(url)).body;
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(200);
+      const html = answer.body;
       expect(drawnOf(html).drawnFor, url).toBeUndefined();
       // Drawn in the browser: the app's script as the build wrote it, and no inline script.
       expect(html, url).toContain(ENTRY);
@@ -207,6 +209,15 @@ describe('drawFirstPaint', () => {
         log,
       ),
     ).toEqual({ html: '<div>x</div>', themeStyle: '' });
+  });
+
+  it('reads the keys the web app keeps in localStorage', () => {
+    // The inline script runs before any of the app's code: it names the keys of
+    // apps/web/src/lib/storage.ts itself, which must stay the same.
+    const storage = fs.readFileSync(path.join(WEB_ROOT, 'src/lib/storage.ts'), 'utf8');
+    const keys = [...CLIENT_RENDER_SCRIPT.matchAll(/getItem\("([A-Za-z]+)"\)/g)].map((m) => m[1]);
+    expect(keys.sort()).toEqual(['analyticsConsent', 'anonymousWorkbook', 'locale', 'token']);
+    for (const key of keys) expect(storage, key).toContain(`: '${key}',`);
   });
 
   it('guesses a phone from the User-Agent', () => {

@@ -63,17 +63,16 @@ export function mayBeServerDrawn(route: string | undefined, search: string): rou
   return route !== undefined && SERVER_DRAWN_ROUTES.has(route) && search === '';
 }
 
-/** Whether `pathname` (of the route `route`) is a page drawn on the server, given its data. */
-export function isServerDrawn(
-  route: string | undefined,
-  pathname: string,
-  boot: BootShape,
-): boolean {
-  if (!route || !SERVER_DRAWN_ROUTES.has(route)) return false;
+/**
+ * Whether `pathname`, of a route `mayBeServerDrawn` accepted, is a page drawn on the server, given
+ * its data: a public topic's routes only for that topic, a page only if the topic has it.
+ */
+export function isServerDrawn(route: string, pathname: string, boot: BootShape): boolean {
   if (!route.startsWith('/topic/')) return true;
   const topic = boot.topic?.answer?.topic;
   if (!topic) return false;
   if (route !== '/topic/:topicId/page/:pageId') return true;
+  // The router has refused an address that is not valid percent-encoding (400) before this.
   const pageId = decodeURIComponent(pathname.split('/').filter(Boolean)[3] ?? '');
   return (topic.pages ?? []).some((page) => page._id === pageId);
 }

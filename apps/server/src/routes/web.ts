@@ -19,6 +19,7 @@ import type { OrganisationService } from '../services/organisation-service';
 import type { PageMeta, SeoService } from '../services/seo-service';
 import type { TopicService } from '../services/topic-service';
 import {
+  escapeAttr,
   IMAGE_SIZES,
   imageToPreload,
   matchRoute,
@@ -39,8 +40,6 @@ import {
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
-
-const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The id of the element holding the first paint's data (read by apps/web/src/lib/boot-data.ts). */
 export const BOOT_DATA_ID = 'portal-boot';
@@ -292,7 +291,7 @@ export async function registerWeb(
       let paint: (FirstPaint & { isPhone: boolean }) | undefined;
       let drawFailed = false;
       const data = mayDraw && boot ? (JSON.parse(boot.text) as object) : undefined;
-      if (render && data && isServerDrawn(route, pathname, data)) {
+      if (render && data && route && isServerDrawn(route, pathname, data)) {
         const drawnPaint = await drawFirstPaint(
           render,
           { url: pathname, boot: data, origin: `${request.protocol}://${host}`, isPhone },

@@ -36,3 +36,11 @@ export const ALLOWED_HTML: Readonly<Record<string, readonly string[]>> = {
   sub: [],
   sup: [],
 };
+
+/**
+ * An image of author HTML loads from the portal only: a path (`/media/…`, `/uploads/…`) or an
+ * inline picture. An address elsewhere would have every reader's browser call another host
+ * (issue 16's XSS corpus: `<img src="https://evil.example/pixel.png">` in pack HTML). Both
+ * sanitisers (lib/sanitize.ts, lib/sanitize.server.ts) keep no other image source.
+ */
+export const LOCAL_IMAGE = /^(\/(?![/\\])|data:image\/(png|jpeg|gif|webp);)/i;

@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html';
-import { ALLOWED_HTML } from './allowed-html';
+import { ALLOWED_HTML, LOCAL_IMAGE } from './allowed-html';
 
 /**
  * lib/sanitize.ts for the server's rendering of the first paint (entry-server.tsx; the build
@@ -7,8 +7,6 @@ import { ALLOWED_HTML } from './allowed-html';
  * DOMPurify needs a browser's DOM. The browser's DOMPurify runs over the same HTML again once the
  * page has loaded.
  */
-const LOCAL_IMAGE = /^(\/(?![/\\])|data:image\/(png|jpeg|gif|webp);)/i;
-
 const options: sanitize.IOptions = {
   allowedTags: Object.keys(ALLOWED_HTML),
   allowedAttributes: Object.fromEntries(

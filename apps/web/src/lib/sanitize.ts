@@ -1,18 +1,11 @@
 import DOMPurify from 'dompurify';
-import { ALLOWED_HTML as ALLOWED } from './allowed-html';
+import { ALLOWED_HTML as ALLOWED, LOCAL_IMAGE } from './allowed-html';
 
 const ALLOWED_TAGS = Object.keys(ALLOWED);
 const ALLOWED_ATTR = [...new Set(Object.values(ALLOWED).flat())];
 
 // A purifier of our own, so these hooks never touch another user of DOMPurify.
 const purifier = DOMPurify(window);
-
-/**
- * An image of author HTML loads from the portal only: a path (`/media/…`, `/uploads/…`) or an
- * inline picture. An address elsewhere would have every reader's browser call another host
- * (issue 16's XSS corpus: `<img src="https://evil.example/pixel.png">` in pack HTML).
- */
-const LOCAL_IMAGE = /^(\/(?![/\\])|data:image\/(png|jpeg|gif|webp);)/i;
 
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
   const allowed = ALLOWED[node.nodeName.toLowerCase()] ?? [];
