@@ -183,3 +183,71 @@ test('a signed-in learner never sees the visitor’s page, nor a language they d
   expect(frenchErrors).toEqual([]);
   await visitor.close();
 });
+
+test('the app’s code starts once the page and its largest image have loaded, every module at once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto('/topic/budgeting-basics');
+  await waitForApp(page);
+  const timings = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const root = document.getElementById('root');
+    const entry = new URL(root?.dataset.entry ?? '', location.href).href;
+    const preload = (root?.dataset.preload ?? '')
+      .split(' ')
+      .map((file) => new URL(file, location.href).href);
+    const of = (href: string) => resources.find((r) => r.name === href);
+    // The topic's hero, preloaded from the head (its file, whichever size the browser took).
+    const hero = resources.find((r) => r.name.includes('/topic-budgeting-basics'));
+    return {
+      loadEnd: navigation?.loadEventEnd ?? 0,
+      heroEnd: hero?.responseEnd ?? Number.NaN,
+      entryStart: of(entry)?.startTime ?? Number.NaN,
+      entryEnd: of(entry)?.responseEnd ?? Number.NaN,
+      preloaded: preload.length,
+      preloadStarts: preload.map((href) => of(href)?.startTime ?? Number.NaN),
+    };
+  });
+  // After the page's `load` (the hero image in), not sharing the network with the first paint.
+  expect(timings.heroEnd).toBeLessThan(timings.entryStart);
+  expect(timings.loadEnd).toBeLessThanOrEqual(timings.entryStart);
+  // The entry's modules, the screen's and the catalogue: asked for beside the entry, not once
+  // it has arrived and been read (one round trip, not three).
+  expect(timings.preloaded).toBeGreaterThan(5);
+  for (const start of timings.preloadStarts) {
+    expect(start).toBeGreaterThanOrEqual(timings.entryStart);
+    expect(start).toBeLessThan(timings.entryEnd);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an image that never arrives holds the app back a few seconds at most', async ({
+  browser,
+}) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // The hero image's request stalls: the page's `load` never comes while it does.
+  const stalled: (() => void)[] = [];
+  await page.route('**/media/doughmain/topic-budgeting-basics*', (route) => {
+    stalled.push(() => void route.abort().catch(() => undefined));
+  });
+  const started = Date.now();
+  await page.goto('/topic/budgeting-basics', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 10_000 });
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  expect(Date.now() - started).toBeLessThan(8_000);
+  // Taken over: the phone's Menu opens.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  for (const release of stalled) release();
+  expect(errors.filter((e) => !e.includes('ERR_FAILED'))).toEqual([]);
+  await context.close();
+});

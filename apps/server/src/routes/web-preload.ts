@@ -122,6 +122,21 @@ export function routeStyles(
 }
 
 /**
+ * The modules `route`'s screens import and the catalogue of `locale` when it has one of its
+ * own, as addresses: what a page drawn on the server fetches beside the app's entry once it has
+ * painted (its `data-preload`, http/client-render-script.ts).
+ */
+export function routeModules(
+  chunks: RouteChunks | null,
+  route: string | undefined,
+  locale: string,
+): string[] {
+  const files = route ? (chunks?.routes[route]?.js ?? []) : [];
+  const catalog = chunks?.catalogs[locale];
+  return [...files, ...(catalog ? [catalog] : [])].map((file) => `/${file}`);
+}
+
+/**
  * `<link>`s for the head: `image`, the page's largest image (fetched first), and `code`, the
  * route's code and stylesheets and the catalogue of the page's locale when it has one of its own.
  * `isDrawn`: the page's markup is in it (web-render.ts).

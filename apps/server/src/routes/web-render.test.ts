@@ -9,7 +9,7 @@ import { CLIENT_RENDER_SCRIPT, CLIENT_RENDER_SCRIPT_HASH } from '../http/client-
 import { startTestApp, type TestApp } from '../test/app';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
-import { drawFirstPaint, isPhoneAgent, SSR_DIR } from './web-render';
+import { drawFirstPaint, isPhoneAgent, SERVER_DRAWN_ROUTES, SSR_DIR } from './web-render';
 
 /**
  * Issue 14: a visitor's first paint drawn on the server from apps/web's entry-server.tsx (built
@@ -34,6 +34,21 @@ const dist = path.join(root, 'dist');
 beforeAll(async () => {
   fs.mkdirSync(dist, { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  // Each route's code, as the web build's route-chunks plugin sums it up (one file a route).
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite/route-chunks.json'),
+    JSON.stringify({
+      entry: { js: ['assets/index-1.js', 'assets/dep-1.js'], css: [] },
+      routes: Object.fromEntries(
+        [...SERVER_DRAWN_ROUTES, '/signin', '/account'].map((route, index) => [
+          route,
+          { js: [`assets/route-${index}.js`], css: [] },
+        ]),
+      ),
+      catalogs: { 'en-US': 'assets/en-US-1.js' },
+    }),
+  );
   // A production build, as `npm run build` makes it (Vitest runs with NODE_ENV=test).
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -57,13 +72,19 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 function drawnOf(html: string): {
   drawnFor: string | undefined;
   entry: string | undefined;
+  preload: string[] | undefined;
   markup: string;
 } {
   const match =
-    /<div id="root"(?: data-ssr="([a-z]+)" data-entry="([^"]*)")?>([^]*)<\/div>\s*<\/body>/.exec(
+    /<div id="root"(?: data-ssr="([a-z]+)" data-entry="([^"]*)" data-preload="([^"]*)")?>([^]*)<\/div>\s*<\/body>/.exec(
       html,
     );
-  return { drawnFor: match?.[1], entry: match?.[2], markup: match?.[3] ?? '' };
+  return {
+    drawnFor: match?.[1],
+    entry: match?.[2],
+    preload: match?.[3]?.split(' '),
+    markup: match?.[4] ?? '',
+  };
 }
 
 describe.each(DATABASE_KINDS)('the first paint drawn on the server on %s', (kind) => {
@@ -105,14 +126,21 @@ describe.each(DATABASE_KINDS)('the first paint drawn on the server on %s', (kind
 
   it('draws a public topic’s home with its theme, for a phone and for a wide screen', async () => {
     const answer = await get('/topic/budgeting');
-    const { drawnFor, entry, markup } = drawnOf(answer.body);
+    const { drawnFor, entry, preload, markup } = drawnOf(answer.body);
     expect(drawnFor).toBe('wide');
     expect(markup).toMatch(/<h1[^>]*>Budgeting<\/h1>/);
-    // The app's code starts after the first paint (the inline script reads data-entry): its
-    // script and module preloads are not in the head.
+    // The app's code starts after the first paint (the inline script reads data-entry and
+    // data-preload): its script and module preloads are not in the head. It fetches the entry's
+    // modules, the screen's and the catalogue of the page's language all at once.
     expect(entry).toBe('/assets/index-1.js');
+    const topicRoute = [...SERVER_DRAWN_ROUTES, '/signin', '/account'].indexOf('/topic/:topicId');
+    expect(preload).toEqual([
+      '/assets/dep-1.js',
+      `/assets/route-${topicRoute}.js`,
+      '/assets/en-US-1.js',
+    ]);
     expect(answer.body).not.toContain(ENTRY);
-    expect(answer.body).not.toContain('modulepreload');
+    expect(answer.body).not.toMatch(/<link rel="modulepreload"/);
     expect(markup).toContain('site-header');
     // The theme as the browser's applyTheme sets it, before any stylesheet or script runs.
     expect(answer.body).toMatch(/<html style="--primary-color:#[0-9A-Fa-f]{6};/);

@@ -26,6 +26,7 @@ import {
   type PreloadImage,
   preloadLinks,
   readRouteChunks,
+  routeModules,
   routeStyles,
 } from './web-preload';
 import {
@@ -55,6 +56,13 @@ export function scriptSafeJson(json: string): string {
   );
 }
 
+/** A page drawn on the server for the screen size it guessed (web-render.ts). */
+type DrawnPage = FirstPaint & {
+  isPhone: boolean;
+  /** The modules the screen's code imports, fetched beside the entry (`data-preload`). */
+  modules?: readonly string[];
+};
+
 /**
  * The page HTML for one organisation and one page's meta (title, description, language), with
  * `boot` (JSON text: what a visitor's first paint needs) in a `<script type="application/json">`
@@ -67,7 +75,7 @@ export function renderIndex(
   meta: PageMeta | null,
   boot?: string,
   preload: { image: string; code: string } = { image: '', code: '' },
-  paint?: FirstPaint & { isPhone: boolean },
+  paint?: DrawnPage,
 ): string {
   let html = template;
   if (preload.image)
@@ -88,6 +96,7 @@ export function renderIndex(
     // The app's code starts once the page has painted (http/client-render-script.ts): its
     // script and the preloads of its modules leave the head; #root says where it is.
     let entry = '';
+    const modules = new Set<string>();
     html = html
       .replace(
         /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/,
@@ -96,7 +105,11 @@ export function renderIndex(
           return '';
         },
       )
-      .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
+      .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (tag, href: string) => {
+        modules.add(href);
+        return '';
+      });
+    for (const file of paint.modules ?? []) modules.add(file);
     html = html
       .replace(/<html\b/, () => `<html style="${escapeAttr(paint.themeStyle)}"`)
       .replace(
@@ -107,7 +120,7 @@ export function renderIndex(
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root" data-ssr="${paint.isPhone ? 'phone' : 'wide'}" data-entry="${escapeAttr(entry)}">${paint.html}</div>`,
+          `<div id="root" data-ssr="${paint.isPhone ? 'phone' : 'wide'}" data-entry="${escapeAttr(entry)}" data-preload="${escapeAttr([...modules].join(' '))}">${paint.html}</div>`,
       );
   }
   if (boot)
@@ -288,7 +301,7 @@ export async function registerWeb(
     let html = pages.get(key);
     if (!html) {
       const boot = org && meta ? await bootData(options, org, meta, route) : undefined;
-      let paint: (FirstPaint & { isPhone: boolean }) | undefined;
+      let paint: DrawnPage | undefined;
       let drawFailed = false;
       const data = mayDraw && boot ? (JSON.parse(boot.text) as object) : undefined;
       if (render && data && route && isServerDrawn(route, pathname, data)) {
@@ -297,7 +310,12 @@ export async function registerWeb(
           { url: pathname, boot: data, origin: `${request.protocol}://${host}`, isPhone },
           request.log,
         );
-        if (drawnPaint) paint = { ...drawnPaint, isPhone };
+        if (drawnPaint)
+          paint = {
+            ...drawnPaint,
+            isPhone,
+            modules: routeModules(chunks, route, meta?.lang ?? ''),
+          };
         else drawFailed = true;
       }
       const preload =

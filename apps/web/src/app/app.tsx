@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { SessionTokenProvider } from '../lib/session/session-token';
 import { ServerPageContext, type ServerPage } from '../lib/server-page';
@@ -23,25 +23,38 @@ export function AppTree({
   router,
 }: Required<AppProps> & { router: (children: ReactNode) => ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ServerPageContext.Provider value={page}>
-        {router(
-          <SessionTokenProvider>
-            <OrganisationGate>
-              <SessionProvider>
-                <AppRoutes />
-              </SessionProvider>
-            </OrganisationGate>
-          </SessionTokenProvider>,
-        )}
-      </ServerPageContext.Provider>
-    </QueryClientProvider>
+    <ServerPageContext.Provider value={page}>
+      <AppContent queryClient={queryClient} router={router} />
+    </ServerPageContext.Provider>
   );
 }
 
-const subscribeToNothing = () => () => undefined;
-const isInBrowser = () => true;
-const isOnServer = () => false;
+/**
+ * Everything under the server page's context, memoised: when the browser takes a drawn page
+ * over, only what reads that context renders again, not the whole page (one long task less on a
+ * phone, issue 14).
+ */
+const AppContent = memo(function AppContent({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: (children: ReactNode) => ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {router(
+        <SessionTokenProvider>
+          <OrganisationGate>
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </OrganisationGate>
+        </SessionTokenProvider>,
+      )}
+    </QueryClientProvider>
+  );
+});
 
 const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
 
@@ -53,10 +66,12 @@ export function App({
   queryClient,
   page = { origin: window.location.origin, isPhone: false, isDrawnOnServer: false },
 }: AppProps) {
-  // False while hydrating (React reads the server's answer), true from the render after.
-  const isHydrated = useSyncExternalStore(subscribeToNothing, isInBrowser, isOnServer);
+  // False while hydrating (React reads the server's answer), true from the render after: a
+  // transition, so that the few screens that read it render again in slices, not in one task.
+  const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => {
     document.documentElement.setAttribute('data-app-ready', '');
+    startTransition(() => setIsHydrated(true));
   }, []);
   const current = useMemo(
     () => ({ ...page, isDrawnOnServer: page.isDrawnOnServer && !isHydrated }),
