@@ -10,13 +10,16 @@ import { createHash } from 'node:crypto';
  *   (apps/web/src/main.tsx) and the visitor's markup stays hidden meanwhile (CLIENT_RENDER_STYLE).
  *   Its code starts as soon as the document is read.
  * - Otherwise the app's code starts once the page has loaded (its largest image included) and
- *   the frame that shows it is on screen: two animation frames after `load`, since a frame is
- *   presented after its animation frame runs. The first paint and the largest image do not
- *   share the network with the app's code, nor wait for it (issue 14); the app then hydrates the
- *   markup. An image that never arrives holds it back 3 s at most.
+ *   is on screen: after `load`, once the browser has reported the first contentful paint (it
+ *   does so when the frame is presented, some frames after it is drawn), then two animation
+ *   frames more for the frame that shows the largest image. The first paint and the largest
+ *   image do not share the network with the app's code, nor wait for it (issue 14); the app then
+ *   hydrates the markup. An image that never arrives, or a tab opened in the background (it
+ *   paints nothing), holds it back 3 s at most.
  *
  * It loads the app's entry (`data-entry` on #root) and, beside it, the modules the entry and
- * the screen will import (`data-preload`), all at once rather than one import level at a time.
+ * the screen will import (`data-preload`), all at once rather than one import level at a time
+ * (a few to a task, so that adding them does not hold the main thread).
  *
  * Allowed by its hash in the content security policy (security-headers.ts); written by
  * routes/web.ts.
@@ -33,13 +36,21 @@ export const CLIENT_RENDER_SCRIPT =
   'function go(){var r=d.getElementById("root"),u=r.getAttribute("data-entry");' +
   'if(!u||started)return;started=true;' +
   'add("script",{type:"module",src:u});' +
+  // Four preloads a task: adding a link starts its request there and then, about 1 ms each.
   'var p=(r.getAttribute("data-preload")||"").split(" ");' +
-  'for(var i=0;i<p.length;i++)if(p[i])add("link",{rel:"modulepreload",href:p[i]})}' +
-  'function later(){requestAnimationFrame(function(){requestAnimationFrame(function(){' +
+  '(function next(i){for(var n=i+4;i<n&&i<p.length;i++)' +
+  'if(p[i])add("link",{rel:"modulepreload",href:p[i]});' +
+  'if(i<p.length)setTimeout(function(){next(i)},0)})(0)}' +
+  // After `load`, the first paint as the browser reports it (once it is on screen), then two
+  // frames more, for the frame that shows the largest image.
+  'function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){' +
   'setTimeout(go,0)})})}' +
-  'd.addEventListener("DOMContentLoaded",function(){if(c)go();' +
-  'else if(d.readyState==="complete")later();' +
-  'else{addEventListener("load",later);setTimeout(go,3000)}})})();';
+  'function later(){var P=window.PerformanceObserver;' +
+  'if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return frames();' +
+  'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){' +
+  'o.disconnect();frames()}}).observe({type:"paint",buffered:true})}' +
+  'd.addEventListener("DOMContentLoaded",function(){if(c)return go();setTimeout(go,3000);' +
+  'if(d.readyState==="complete")later();else addEventListener("load",later)})})();';
 
 export const CLIENT_RENDER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CLIENT_RENDER_SCRIPT).digest('base64')}'`;
 
