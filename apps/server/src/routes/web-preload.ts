@@ -123,8 +123,9 @@ export function routeStyles(
 
 /**
  * The modules `route`'s screens import and the catalogue of `locale` when it has one of its
- * own, as addresses: what a page drawn on the server fetches beside the app's entry once it has
- * painted (its `data-preload`, http/client-render-script.ts).
+ * own, as addresses: preloaded from the head of a page the browser draws (preloadLinks), fetched
+ * beside the app's entry once a page drawn on the server has painted (its `data-preload`,
+ * http/client-render-script.ts).
  */
 export function routeModules(
   chunks: RouteChunks | null,
@@ -157,13 +158,12 @@ export function preloadLinks(
       ? `<link rel="preload" as="image" type="${escapeAttr(image.source.type)}" imagesrcset="${escapeAttr(image.source.srcset)}" imagesizes="${escapeAttr(image.sizes)}" fetchpriority="high">`
       : `<link rel="preload" as="image" href="${escapeAttr(image.src)}" fetchpriority="high">`;
   const files = route ? chunks?.routes[route] : undefined;
-  const catalog = chunks?.catalogs[locale];
   // `crossorigin` as Vite's own modulepreloads: the module scripts are fetched in CORS mode.
   // `fetchpriority="low"`: after the entry and its stylesheet, which paint the page's frame (at
   // high priority they took the entry's bandwidth: first paint 0.2–0.4 s later, issue 14).
   // A page drawn on the server loads its code after its first paint: none preloaded.
-  for (const file of isDrawn ? [] : [...(files?.js ?? []), ...(catalog ? [catalog] : [])])
-    links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+  for (const href of isDrawn ? [] : routeModules(chunks, route, locale))
+    links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
   // A page drawn on the server carries its route's styles in its head (web.ts, routeStyles).
   for (const file of isDrawn ? [] : (files?.css ?? []))
     links.push(`<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`);
