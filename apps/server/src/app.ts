@@ -34,6 +34,7 @@ import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
 import { groupRoutes } from './routes/groups';
+import { invitationRoutes } from './routes/invitations';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
 import { topicRoutes } from './routes/topics';
@@ -205,6 +206,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   if (config.devOidc) await mountDevOidc(app, config);
   await app.register(messageRoutes(services));
   await app.register(groupRoutes(services));
+  await app.register(invitationRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, {

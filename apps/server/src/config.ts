@@ -173,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (e.DEV_OIDC === 'on' && e.NODE_ENV === 'production')
     throw new Error('Invalid configuration:\n  DEV_OIDC=on is refused when NODE_ENV=production');
+  // The local checkout's Pay button fulfils an order without money: never for real customers.
+  if (e.PAYMENTS === 'local' && e.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid configuration:\n  PAYMENTS=local (the test checkout, the default) is refused when NODE_ENV=production: set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new Error(
       'Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT)',

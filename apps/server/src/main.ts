@@ -3,6 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedDemoPurchases } from './demo-purchases';
 import { migrateDatabase, openDatabase } from './db/database';
 import { databaseStartupMessage } from './db/startup-errors';
 import { waitForPostgres } from './db/startup-wait';
@@ -43,10 +44,13 @@ async function main() {
   if (applied.length) log.info({ applied }, 'migrations applied');
   await rebuildSearchIndexAfter(db, applied);
 
-  if (config.seedContent && (await countOrganisations(db)) === 0)
-    await seed(db, config.contentDir, config.mediaDir, log);
+  const seeding = config.seedContent && (await countOrganisations(db)) === 0;
+  if (seeding) await seed(db, config.contentDir, config.mediaDir, log);
 
   const { app, services } = await buildApp({ config, db });
+  // The demo's seat buyers, bought through the local checkout (never with real payments).
+  if (seeding && config.payments.provider === 'local')
+    await seedDemoPurchases(db, services, app.log);
   // Workbooks saved before the progress table existed get their rows now, in the background,
   // so that group administrators see every member's progress from the start (issue 17).
   if (applied.includes('0012-group-progress'))

@@ -311,6 +311,11 @@ export const userGroupSchema = z.strictObject({
   _id: idSchema,
   name: textSchema,
   topics: z.array(idSchema).max(10_000).default([]),
+  /**
+   * A cohort (docs/design.md §9): the group it belongs to, whose topics its members see as well.
+   * One level only: a cohort's parent is not itself a cohort.
+   */
+  parent: idSchema.optional(),
   oauth: z
     .strictObject({
       issuer: z.url(),
@@ -592,10 +597,26 @@ export const contentPackSchema = z
         if (!topicIds.has(id)) problem(['userGroups', g, 'topics', i], `unknown topic "${id}"`);
       });
     });
+    const parents = new Map(pack.userGroups.map((group) => [group._id, group.parent]));
+    pack.userGroups.forEach((group, g) => {
+      if (group.parent === undefined) return;
+      const path = ['userGroups', g, 'parent'];
+      if (group.parent === group._id) problem(path, 'a group cannot be its own parent');
+      else if (!groupIds.has(group.parent))
+        problem(path, `unknown user group "${group.parent}"`);
+      else if (parents.get(group.parent) !== undefined)
+        problem(path, `"${group.parent}" is itself a cohort: a cohort's parent must not have a parent`);
+      if (group.oauth) problem(['userGroups', g, 'oauth'], 'a cohort has no single sign-on of its own');
+    });
     pack.bundles.forEach((bundle, b) => {
       unique('bundle', bundle._id, ['bundles', b, '_id']);
       if (!groupIds.has(bundle.userGroup))
         problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
+      else if (parents.get(bundle.userGroup) !== undefined)
+        problem(
+          ['bundles', b, 'userGroup'],
+          `"${bundle.userGroup}" is a cohort: a bundle grants a group, and its buyers get cohorts under it`,
+        );
     });
     // Translations of a supported locale may stay in a pack whose organisation does not offer it (yet).
     const locales = new Set([...SUPPORTED_LOCALES, ...pack.organisation.locales]);

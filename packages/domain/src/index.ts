@@ -18,3 +18,4 @@ export * from './grading';
 export * from './worksheet';
 export * from './analytics';
 export * from './store';
+export * from './invitations';

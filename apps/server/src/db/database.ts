@@ -21,6 +21,7 @@ import * as messages from './migrations/0008-messages';
 import * as sso from './migrations/0009-sso';
 import * as searchAudience from './migrations/0010-search-audience';
 import * as groupProgress from './migrations/0012-group-progress';
+import * as cohorts from './migrations/0013-cohorts';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0009-sso': sso,
   '0010-search-audience': searchAudience,
   '0012-group-progress': groupProgress,
+  '0013-cohorts': cohorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -263,6 +265,14 @@ export async function migrateDatabase(url: string, db: Db): Promise<string[]> {
   } finally {
     await own.destroy();
   }
+}
+
+/** Migrates up (or down) to the migration `name`: tests of a migration start from the one before. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

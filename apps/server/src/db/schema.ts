@@ -50,9 +50,17 @@ export interface UserGroupsTable {
   org_id: string;
   id: string;
   position: number;
-  /** JSON: the UserGroup of the pack without its topic list. */
+  /** JSON: the UserGroup of the pack without its topic list (a cohort: `{_id, name}`). */
   data: string;
+  /** A cohort's group: its members see that group's topics too (docs/design.md §9). */
+  parent_id: Generated<string | null>;
+  /** The buyer a cohort made by a purchase belongs to. */
+  owner_id: Generated<string | null>;
+  /** `pack` (declared by a content pack) or `purchase` (a buyer's cohort: imports keep it). */
+  origin: Generated<GroupOrigin>;
 }
+
+export type GroupOrigin = 'pack' | 'purchase';
 
 export interface UserGroupTopicsTable {
   org_id: string;
@@ -157,6 +165,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   fulfilled_at: string | null;
+  /** The buyer's cohort that holds the seats (two or more), once fulfilled. */
+  cohort_id: Generated<string | null>;
 }
 
 /** A payment provider's event already handled: its id is the primary key (exactly once). */
@@ -230,14 +240,25 @@ export interface MessagesTable {
   is_private: number;
   /** ISO 8601 with milliseconds. */
   created_at: string;
+  /** A private message's thread: the member's account id; '' for a group message. */
+  thread_id: Generated<string>;
 }
 
-/** Up to when a learner has read a group's messages. */
+/** Up to when a learner has read a group's messages ('' thread) or one private thread. */
 export interface MessageReadsTable {
   org_id: string;
   account_id: string;
   group_id: string;
+  thread_id: string;
   read_at: string;
+}
+
+/** Each group's ('' thread) and each private thread's last message: where unread counts look. */
+export interface MessageThreadsTable {
+  org_id: string;
+  group_id: string;
+  thread_id: string;
+  last_at: string;
 }
 
 /** A single sign-on under way: used once, good for ten minutes (services/sso-service.ts). */
@@ -301,6 +322,7 @@ export interface Database {
   sso_identities: SsoIdentitiesTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  message_threads: MessageThreadsTable;
   worksheet_progress: WorksheetProgressTable;
 }
 

@@ -1,4 +1,5 @@
 import { invalid, SIGN_IN_REQUIRED, unauthenticated } from '../services/errors';
+import { reachesGroup } from './groups';
 import { isSignedIn, type Viewer } from './viewer';
 
 /**
@@ -7,16 +8,19 @@ import { isSignedIn, type Viewer } from './viewer';
  */
 export const canSeeBundle = (_viewer: Viewer): boolean => true;
 
-/** A learner owns a bundle when they belong to the user group it grants. */
+/**
+ * A learner owns a bundle when they belong to the user group it grants, or to a cohort under it
+ * (a seat a buyer gave them, or the cohort of their own seats).
+ */
 export const ownsBundle = (viewer: Viewer, bundle: { userGroup: string }): boolean =>
-  viewer.groupIds.has(bundle.userGroup);
+  reachesGroup(viewer, bundle.userGroup);
 
 export const ALREADY_PURCHASED = 'Bundle has already been purchased';
 
 /**
  * Who may buy: any signed-in learner of the organisation. A learner who already has the
- * bundle's group may not buy it again for themselves (one seat), but may buy more seats, to
- * invite others.
+ * bundle's group may not buy it again for themselves (one seat), but may buy seats for a team
+ * (two or more: their cohort).
  */
 export function assertMayBuy(
   viewer: Viewer,

@@ -1,19 +1,38 @@
 import { forbidden, notFound } from '../services/errors';
 import type { Viewer } from './viewer';
 
-/** Members and administrators of a user group. */
+/**
+ * User groups and cohorts (docs/design.md §9, §12). The viewer's groups hold the groups they
+ * belong to and, for an administrator of a group, every cohort under it (administered through
+ * it): so a cohort's own administrators reach that cohort only, the administrators the
+ * organisation names for a group reach the group and its cohorts, and nobody reaches another
+ * buyer's cohort.
+ */
+
+/** Members and administrators of a user group (a cohort's parent's administrators included). */
 export const isGroupMember = (viewer: Viewer, groupId: string): boolean =>
   viewer.groupIds.has(groupId);
 
 export const isGroupAdmin = (viewer: Viewer, groupId: string): boolean =>
   viewer.adminGroupIds.has(groupId);
 
+/**
+ * Whether the viewer is in the group or in a cohort under it: the group's topics are theirs
+ * (what a bundle that grants the group gives).
+ */
+export function reachesGroup(viewer: Viewer, groupId: string): boolean {
+  if (viewer.groupIds.has(groupId)) return true;
+  for (const parent of viewer.groupParents.values()) if (parent === groupId) return true;
+  return false;
+}
+
 export const NOT_A_MEMBER = 'You are not a member of this group.';
 export const NOT_AN_ADMIN = 'Only the administrators of this group can do this.';
 
 /**
  * A group the viewer does not belong to is answered as unknown (404), so that ids of other
- * groups reveal nothing; a member who is not an administrator is refused (403).
+ * groups (another buyer's cohort) reveal nothing; a member who is not an administrator is
+ * refused (403).
  */
 export function assertGroupAdmin(viewer: Viewer, groupId: string): void {
   if (isGroupAdmin(viewer, groupId)) return;
@@ -25,12 +44,19 @@ export function assertGroupMember(viewer: Viewer, groupId: string): void {
   if (!isGroupMember(viewer, groupId)) throw notFound(NOT_A_MEMBER);
 }
 
-// Messages of a user group: group messages are for every member; a private message (to the
-// group's administrators) is seen by its sender and the group's administrators only.
+// Invitations (docs/design.md §9): a group's administrators invite, resend and revoke; anyone
+// holding an invitation's id (its link) may use it.
+
+/** Who sees and hands out a group's seats and invitations: its administrators. */
+export const assertMayInvite = assertGroupAdmin;
+
+// Messages of a user group: group messages are for every member; private messages are threads,
+// each belonging to one member and read by that member and the group's administrators.
 
 export interface MessageAudience {
   isPrivate: boolean;
-  authorId: string;
+  /** A private message's thread: its member's account id. */
+  threadId: string;
 }
 
 export const canReadGroupMessages = isGroupMember;
@@ -38,29 +64,35 @@ export const canReadGroupMessages = isGroupMember;
 export function canSeeMessage(viewer: Viewer, groupId: string, message: MessageAudience): boolean {
   if (!isGroupMember(viewer, groupId)) return false;
   if (!message.isPrivate) return true;
-  return message.authorId === viewer.userId || isGroupAdmin(viewer, groupId);
+  return message.threadId === viewer.userId || isGroupAdmin(viewer, groupId);
 }
 
+export const ANSWER_IN_THREAD_ADMINS_ONLY =
+  'Only the group’s administrators can answer in another member’s thread.';
+
 /**
- * Members post to the group or privately to its administrators; when the organisation allows
- * only messages to administrators (`groupAdminMessagingOnly`), members post privately only.
+ * Members post to the group or privately (their own thread); only administrators answer in
+ * another member's thread (`threadOf`). When the organisation allows only messages to
+ * administrators (`groupAdminMessagingOnly`), members post privately only.
  */
 export function canPostMessage(
   viewer: Viewer,
   groupId: string,
-  message: { isPrivate: boolean },
+  message: { isPrivate: boolean; threadOf?: string | undefined },
   constraints: { groupAdminMessagingOnly: boolean },
 ): boolean {
   if (!isGroupMember(viewer, groupId)) return false;
+  if (message.threadOf !== undefined && message.threadOf !== viewer.userId)
+    return message.isPrivate && isGroupAdmin(viewer, groupId);
   if (message.isPrivate) return true;
   return !constraints.groupAdminMessagingOnly || isGroupAdmin(viewer, groupId);
 }
 
 /**
- * Whose private messages of a group the viewer reads: every one for an administrator, their own
+ * Which private threads of a group the viewer reads: every one for an administrator, their own
  * for a member, none for anyone else.
  */
-export function privateMessagesReadable(viewer: Viewer, groupId: string): 'all' | 'own' | 'none' {
+export function privateThreadsReadable(viewer: Viewer, groupId: string): 'all' | 'own' | 'none' {
   if (isGroupAdmin(viewer, groupId)) return 'all';
   return isGroupMember(viewer, groupId) ? 'own' : 'none';
 }

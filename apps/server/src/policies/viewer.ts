@@ -3,8 +3,10 @@ export interface Viewer {
   userId: string | null;
   /** Every user group the learner belongs to (as member or administrator). */
   groupIds: ReadonlySet<string>;
-  /** The user groups the learner administers. */
+  /** The user groups the learner administers (with the cohorts under them: docs/design.md §9). */
   adminGroupIds: ReadonlySet<string>;
+  /** For each group of `groupIds`: the group a cohort belongs to, or null. */
+  groupParents: ReadonlyMap<string, string | null>;
   /** Topic ids granted by the learner's user groups; empty for a visitor. */
   grantedTopicIds: ReadonlySet<string>;
   /** A stable key of what this viewer may see, for caches of answers shared by such viewers. */
@@ -15,6 +17,7 @@ export const VISITOR: Viewer = {
   userId: null,
   groupIds: new Set(),
   adminGroupIds: new Set(),
+  groupParents: new Map(),
   grantedTopicIds: new Set(),
   key: 'visitor',
 };
@@ -22,15 +25,22 @@ export const VISITOR: Viewer = {
 /** A signed-in viewer, built from their group memberships. */
 export function signedInViewer(
   userId: string,
-  grants: ReadonlyArray<{ groupId: string; role: 'member' | 'admin'; topicId: string | null }>,
+  grants: ReadonlyArray<{
+    groupId: string;
+    role: 'member' | 'admin';
+    topicId: string | null;
+    parentId?: string | null;
+  }>,
 ): Viewer {
   const groupIds = new Set(grants.map((g) => g.groupId));
   const adminGroupIds = new Set(grants.filter((g) => g.role === 'admin').map((g) => g.groupId));
+  const groupParents = new Map(grants.map((g) => [g.groupId, g.parentId ?? null] as const));
   const grantedTopicIds = new Set(grants.flatMap((g) => (g.topicId ? [g.topicId] : [])));
   return {
     userId,
     groupIds,
     adminGroupIds,
+    groupParents,
     grantedTopicIds,
     key: `granted:${[...grantedTopicIds].sort().join(',')}`,
   };

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   localise,
+  resolveLocale,
   type AccountUpdate,
   type AccountView,
+  type JoinedGroup,
   type LoginBody,
   type SignupBody,
   type UploadedFile,
@@ -27,12 +29,8 @@ import {
   type UserRow,
 } from '../db/repositories/accounts';
 import { inTransaction, isUniqueViolation } from '../db/repositories/executor';
-import {
-  addMember,
-  claimInvite,
-  findUsableInvite,
-  membershipsOf,
-} from '../db/repositories/memberships';
+import { findUsableInvitation } from '../db/repositories/invitations';
+import { membershipsOf } from '../db/repositories/memberships';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { deleteUpload, findOwnUpload } from '../db/repositories/uploads';
 import {
@@ -44,6 +42,7 @@ import {
   SESSION_ENDED,
   unauthenticated,
 } from './errors';
+import { INVITE_INVALID, type InvitationService } from './invitation-service';
 import { passwordResetMail } from './mail-templates';
 import { MemoryGuessCounter, type GuessCounter } from './login-guesses';
 import { hashPassword, verifyPassword } from './passwords';
@@ -56,7 +55,7 @@ const RESET_TTL_MS = 3_600_000;
 const now = () => new Date().toISOString();
 
 export const LOGIN_FAILED = 'Incorrect username, email or password';
-export const INVITE_INVALID = 'This invitation is not valid or has already been used.';
+export { INVITE_INVALID };
 export const ALREADY_MEMBER = 'You are already a member of this group.';
 export const RESET_LINK_INVALID =
   'This password reset link is invalid or has expired. Ask for a new one.';
@@ -103,6 +102,7 @@ export class AccountService {
     private readonly storage: FileStorage,
     private readonly links: SiteLinks,
     private readonly log: FastifyBaseLogger,
+    private readonly invitations: InvitationService,
     private readonly viewers?: ViewerService,
   ) {}
 
@@ -118,7 +118,8 @@ export class AccountService {
   async login(
     org: OrganisationRecord,
     body: LoginBody,
-  ): Promise<{ token: string; userId: string }> {
+    requestLocale = 'en-US',
+  ): Promise<{ token: string; userId: string; joined?: JoinedGroup }> {
     const user = await findUserByLogin(this.db, org.id, body.username);
     if (!user) {
       this.dummyHash ??= hashPassword(randomUUID());
@@ -131,66 +132,44 @@ export class AccountService {
     if (!(await verifyPassword(user.password_hash, body.password)))
       throw unauthenticated(LOGIN_FAILED);
     await this.guesses.clear(user.id);
-    if (body.inviteId) await this.useInvite(org, user, body.inviteId);
-    return { token: await this.sessions.create(user.id, org.id), userId: user.id };
-  }
-
-  /**
-   * Signing in with a seat invitation (the link sent to an email that has an account): the
-   * learner joins its group and uses the seat. A learner already in the group keeps the seat
-   * unused. A used, revoked or unknown invitation, one of another organisation or one addressed
-   * to another email is refused, and the sign-in with it.
-   */
-  private async useInvite(
-    org: OrganisationRecord,
-    user: UserRow,
-    inviteId: string,
-  ): Promise<'joined' | 'already-member'> {
-    const invite = await findUsableInvite(this.db, org.id, inviteId, user.email_key);
-    if (!invite)
-      throw invalid(INVITE_INVALID, {
-        inviteId: 'is not valid',
-      });
-    const groups = await membershipsOf(this.db, org.id, user.id);
-    if (groups.some((g) => g.groupId === invite.group_id)) return 'already-member';
-    await inTransaction(this.db, async (tx) => {
-      if (!(await claimInvite(tx, invite.id, user.id, now())))
-        throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
-      await addMember(tx, {
-        orgId: org.id,
-        groupId: invite.group_id,
-        userId: user.id,
-        role: 'member',
-      });
-    });
-    this.viewers?.forget(org.id, user.id);
-    return 'joined';
+    // Signing in with a seat invitation (the link sent to an email that has an account): the
+    // learner joins its group; one already in it keeps the seat unused.
+    const locale = resolveLocale(requestLocale, org.settings.locales);
+    const used = body.inviteId
+      ? await this.invitations.useNow(org, user, body.inviteId, locale)
+      : undefined;
+    return {
+      token: await this.sessions.create(user.id, org.id),
+      userId: user.id,
+      ...(used && { joined: used.group }),
+    };
   }
 
   /**
    * A signed-in learner accepts a seat invitation (the link opened while signed in): the same
    * rules as signing in with it, except that a learner already in the group is told so (409) and
-   * the seat stays unused. Answers the account, with the group.
+   * the seat stays unused. Answers the account, with the group, and the group it joined.
    */
   async acceptInvite(
     org: OrganisationRecord,
     userId: string,
     inviteId: string,
     locale: string,
-  ): Promise<AccountView> {
+  ): Promise<{ account: AccountView; joined: JoinedGroup }> {
     const user = await findUser(this.db, org.id, userId);
     if (!user) throw unauthenticated(SESSION_ENDED);
-    if ((await this.useInvite(org, user, inviteId)) === 'already-member')
-      throw conflict(ALREADY_MEMBER);
-    return this.account(org, userId, locale);
+    const used = await this.invitations.useNow(org, user, inviteId, locale);
+    if (!used.joined) throw conflict(ALREADY_MEMBER);
+    return { account: await this.account(org, userId, locale), joined: used.group };
   }
 
   async signup(
     org: OrganisationRecord,
     body: SignupBody,
-  ): Promise<{ token: string; userId: string }> {
+    requestLocale = 'en-US',
+  ): Promise<{ token: string; userId: string; joined?: JoinedGroup }> {
     const invite = body.inviteId
-      ? await findUsableInvite(this.db, org.id, body.inviteId, loginKey(body.email))
+      ? await findUsableInvitation(this.db, org.id, body.inviteId, loginKey(body.email))
       : undefined;
     if (body.inviteId && !invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
     if (org.settings.disableSelfSignup && !invite)
@@ -209,6 +188,8 @@ export class AccountService {
     const id = randomUUID();
     const passwordHash = await hashPassword(body.password);
     const stamp = now();
+    const locale = resolveLocale(requestLocale, org.settings.locales);
+    let joined: JoinedGroup | undefined;
     try {
       await inTransaction(this.db, async (tx) => {
         await insertUser(tx, {
@@ -222,14 +203,14 @@ export class AccountService {
           at: stamp,
         });
         if (invite) {
-          if (!(await claimInvite(tx, invite.id, id, stamp)))
-            throw invalid('This invitation has already been used.', { inviteId: 'has been used' });
-          await addMember(tx, {
-            orgId: org.id,
-            groupId: invite.group_id,
-            userId: id,
-            role: 'member',
-          });
+          const used = await this.invitations.use(
+            tx,
+            org,
+            { id, email_key: loginKey(body.email) },
+            invite.id,
+            locale,
+          );
+          joined = used.group;
         }
       });
     } catch (err) {
@@ -239,7 +220,11 @@ export class AccountService {
         });
       throw err;
     }
-    return { token: await this.sessions.create(id, org.id), userId: id };
+    return {
+      token: await this.sessions.create(id, org.id),
+      userId: id,
+      ...(joined && { joined }),
+    };
   }
 
   /** Password reset work started after its answer (forgot), awaited when the server closes. */
@@ -329,6 +314,7 @@ export class AccountService {
         _id: g.groupId,
         name: localise(g.group.name, locale),
         isAdmin: g.role === 'admin',
+        parentId: g.parentId,
       })),
     );
   }

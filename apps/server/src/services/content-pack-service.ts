@@ -20,6 +20,7 @@ import {
 } from '../db/repositories/content-packs';
 import { inTransaction } from '../db/repositories/executor';
 import { findOrganisation } from '../db/repositories/organisations';
+import { purchasedGroupIds } from '../db/repositories/user-groups';
 import { sanitizeLocalisedHtml } from './html';
 import { describePackImages } from './media-variants';
 import { indexTopics } from './search-index';
@@ -123,6 +124,18 @@ export async function importContentPack(
         path: `organisation.hosts[${hostKeys.indexOf(owner.host)}]`,
         message: `host "${owner.host}" already belongs to another organisation`,
       });
+
+  // A buyer's cohort keeps its id: a pack's group may not take it.
+  if (existing) {
+    const purchased = new Set(await purchasedGroupIds(db, orgId));
+    pack.userGroups.forEach((group, g) => {
+      if (purchased.has(group._id))
+        problems.push({
+          path: `userGroups[${g}]._id`,
+          message: `"${group._id}" is a cohort a purchase made on this server: choose another id`,
+        });
+    });
+  }
 
   const accounts = await prepareAccounts(db, orgId, pack, problems);
   if (problems.length) return { ok: false, problems };

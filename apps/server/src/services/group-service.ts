@@ -1,67 +1,45 @@
-import { randomBytes } from 'node:crypto';
 import {
   gradeWorksheet,
   localise,
   resolveLocale,
-  type BulkInviteAnswer,
-  type BulkInviteBody,
-  type BulkInviteSkip,
-  type GroupInvite,
+  type CohortSummary,
   type GroupMember,
   type GroupMembersAnswer,
   type GroupTopic,
-  type LocalisedText,
   type MemberReportAnswer,
   type MembersQuery,
-  type UserGroup,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
-import type { Mailer } from '../adapters/mail/mailer';
 import type { Db } from '../db/database';
-import { findUser, loginKey } from '../db/repositories/accounts';
 import { inTransaction } from '../db/repositories/executor';
 import {
-  groupsAdministeredBy,
-  groupWithTopics,
-  insertGroupInvites,
-  inviteCounts,
-  invitesOfGroup,
   memberCount,
-  memberEmailKeys,
   memberSummaries,
   progressOf,
   removeMember,
   roleIn,
-  seatsBought,
-  type GroupInviteRecord,
   type MemberSummary,
 } from '../db/repositories/group-admin';
-import { addressInvite, revokeInvite } from '../db/repositories/invites';
+import { membershipsOf } from '../db/repositories/memberships';
 import type { OrganisationRecord } from '../db/repositories/organisations';
+import { cohortsUnder, groupWithTopics } from '../db/repositories/user-groups';
 import { assertGroupAdmin, type Viewer } from '../policies';
-import { conflict, invalid, notFound } from './errors';
-import { inviteMail } from './mail-templates';
+import { conflict, notFound } from './errors';
+import { GROUP_NOT_FOUND, type InvitationService } from './invitation-service';
 import { gradablePages, type ProgressService } from './progress-service';
-import { INVITE_NOT_FOUND, INVITE_TAKEN as INVITE_NOT_PENDING } from './store-service';
-import type { SiteLinks } from './site-links';
 import type { TopicCache } from './topic-cache';
 import type { ViewerService } from './viewer-service';
 import type { WorkbookService } from './workbook-service';
 
-export const GROUP_NOT_FOUND = 'Group not found';
+export { GROUP_NOT_FOUND };
 export const MEMBER_NOT_FOUND = 'This learner is not a member of this group.';
-export const INVITE_NOT_ADDRESSED = 'This invitation is not addressed to anyone yet.';
 export const TOPIC_NOT_IN_GROUP = 'This topic is not one of the group’s topics.';
 export const WORKSHEET_NOT_FOUND = 'There is no such worksheet.';
-/** Emails one bulk invitation takes at most. */
-export const MAX_BULK_EMAILS = 500;
+export const ADMIN_NOT_REMOVABLE = 'An administrator of the group cannot be removed here.';
 
-const emailSchema = z.email();
 /** How long a group's member sums are reused (see GroupService.summaries). */
 const SUMMARIES_TRUSTED_MS = 1_000;
-const newInviteId = () => randomBytes(16).toString('base64url');
 const now = () => new Date().toISOString();
 
 type Admin = Viewer & { userId: string };
@@ -75,7 +53,10 @@ interface Summaries {
   sorted: Map<string, readonly MemberSummary[]>;
 }
 
-/** The group's page for its administrators (docs/design.md §12). */
+/**
+ * The group's page for its administrators (docs/design.md §12): a cohort's administrators see
+ * their cohort; the administrators of a group see it, with the cohorts under it to open.
+ */
 export class GroupService {
   private readonly recentSummaries = new LRUCache<string, Summaries>({ max: 100 });
   /** Re-reads under way in the background, by cache key. */
@@ -87,18 +68,26 @@ export class GroupService {
     private readonly workbooks: WorkbookService,
     private readonly progress: ProgressService,
     private readonly viewers: ViewerService,
-    private readonly mailer: Mailer,
-    private readonly links: SiteLinks,
+    private readonly invitations: InvitationService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The groups the viewer administers (the avatar menu's "My groups"). */
+  /** The groups the viewer administers, cohorts under them included (the avatar menu's "My groups"). */
   async adminGroups(org: OrganisationRecord, viewer: Admin, locale: string) {
-    const rows = await groupsAdministeredBy(this.db, org.id, viewer.userId);
-    return rows.map((g) => ({ _id: g.id, name: groupName(g.data, locale) }));
+    const groups = await membershipsOf(this.db, org.id, viewer.userId);
+    return groups
+      .filter((g) => g.role === 'admin')
+      .map((g) => ({
+        _id: g.groupId,
+        name: localise(g.group.name, locale),
+        parentId: g.parentId,
+      }));
   }
 
-  /** The group and its topics, for one of its administrators; 404/403 for anyone else. */
+  /**
+   * The group and its topics (a cohort's: its parent's too), for one of its administrators;
+   * 404/403 for anyone else.
+   */
   private async group(org: OrganisationRecord, viewer: Viewer, groupId: string, locale: string) {
     assertGroupAdmin(viewer, groupId);
     const group = await groupWithTopics(this.db, org.id, groupId);
@@ -116,7 +105,13 @@ export class GroupService {
         pageIds: stored.topic.pages.map((p) => p._id),
       });
     }
-    return { id: groupId, name: groupName(group.data, locale), topics };
+    return {
+      id: groupId,
+      name: localise(group.name, locale),
+      parent: group.parent && { _id: group.parent.id, name: localise(group.parent.name, locale) },
+      isCohort: group.parentId !== null,
+      topics,
+    };
   }
 
   /**
@@ -203,26 +198,41 @@ export class GroupService {
     // Saves this process answered are in the progress table before it is read.
     await this.progress.settled();
     const topicIds = group.topics.map((t) => t._id);
-    const [sorted, invites, counts, seats] = await Promise.all([
+    const [sorted, invitations, cohorts] = await Promise.all([
       this.sortedMembers(org, groupId, topicIds, query),
-      invitesOfGroup(this.db, org.id, groupId, undefined, true),
-      inviteCounts(this.db, org.id, groupId),
-      seatsBought(this.db, org.id, groupId),
+      this.invitations.summary(org.id, groupId),
+      group.isCohort ? [] : this.cohorts(org, groupId, locale),
     ]);
     const page = sorted.slice(query.offset, query.offset + query.limit);
     const members = await this.withProgress(org, page, topicIds);
     return {
-      group: { _id: group.id, name: group.name },
+      group: { _id: group.id, name: group.name, parent: group.parent },
       topics: group.topics.map(({ pageIds: _, ...topic }) => topic),
       members,
       count: sorted.length,
       offset: query.offset,
       limit: query.limit,
-      seats: { bought: seats.bought, used: counts.used },
-      invites: invites.map(groupInviteView),
-      inviteCounts: counts,
+      seats: invitations.seats,
+      invites: invitations.invitations,
+      inviteCounts: invitations.counts,
+      cohorts,
       answersVisible: adminsSeeAnswers(org),
     };
+  }
+
+  /** The cohorts under a group, for its administrators' cohort picker. */
+  private async cohorts(
+    org: OrganisationRecord,
+    groupId: string,
+    locale: string,
+  ): Promise<CohortSummary[]> {
+    return (await cohortsUnder(this.db, org.id, groupId)).map((c) => ({
+      _id: c.id,
+      name: localise(c.name, locale),
+      owner: c.ownerId ? { _id: c.ownerId, name: c.ownerName ?? '' } : null,
+      members: c.members,
+      seats: { bought: c.bought, used: c.used, free: Math.max(0, c.bought - c.used) },
+    }));
   }
 
   private async withProgress(
@@ -333,133 +343,13 @@ export class GroupService {
   ): Promise<void> {
     assertGroupAdmin(viewer, groupId);
     const role = await roleIn(this.db, org.id, groupId, accountId);
-    if (role === 'admin') throw conflict('An administrator of the group cannot be removed here.');
+    if (role === 'admin') throw conflict(ADMIN_NOT_REMOVABLE);
     const removed = await inTransaction(this.db, (tx) =>
       removeMember(tx, org.id, groupId, accountId, now()),
     );
     if (!removed) throw notFound(MEMBER_NOT_FOUND);
     this.viewers.forget(org.id, accountId);
     this.progress.touch();
-  }
-
-  /**
-   * Invites every email of a pasted list: each is checked; those that are not emails, come twice,
-   * belong to members or already have a pending invitation are listed and not sent; the others
-   * each get a free seat (an unaddressed invitation, or a new one for a seat freed by a
-   * revocation or a removal) and a mail, while seats last.
-   */
-  async bulkInvite(
-    org: OrganisationRecord,
-    viewer: Admin,
-    groupId: string,
-    body: BulkInviteBody,
-    requestLocale: string,
-  ): Promise<BulkInviteAnswer> {
-    const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
-    const group = await this.group(org, viewer, groupId, locale);
-    const entries = body.emails
-      .split(/[\s,;]+/)
-      .map((s) => s.replace(/^<|>$/g, ''))
-      .filter(Boolean);
-    if (entries.length === 0)
-      throw invalid('Paste at least one email address.', { emails: 'is required' });
-    if (entries.length > MAX_BULK_EMAILS)
-      throw invalid(`At most ${MAX_BULK_EMAILS} email addresses at once.`, {
-        emails: `must hold at most ${MAX_BULK_EMAILS} addresses`,
-      });
-    const skipped: BulkInviteAnswer['skipped'] = [];
-    const skip = (email: string, reason: BulkInviteSkip) => skipped.push({ email, reason });
-    const wanted: string[] = [];
-    for (const entry of entries) {
-      const key = loginKey(entry);
-      if (entry.length > 254 || !emailSchema.safeParse(entry).success) skip(entry, 'invalid');
-      else if (wanted.includes(key)) skip(entry, 'duplicate');
-      else wanted.push(key);
-    }
-    const members = await memberEmailKeys(this.db, org.id, groupId, wanted);
-    const at = now();
-    const addressed = await inTransaction(this.db, async (tx) => {
-      const invites = await invitesOfGroup(tx, org.id, groupId);
-      const pendingFor = new Set(
-        invites.filter((i) => isPending(i) && i.emailKey).map((i) => i.emailKey!),
-      );
-      const toSend: string[] = [];
-      for (const key of wanted) {
-        if (members.has(key)) skip(key, 'member');
-        else if (pendingFor.has(key)) skip(key, 'invited');
-        else toSend.push(key);
-      }
-      const open = invites.filter((i) => isPending(i) && !i.emailKey).map((i) => i.id);
-      const seats = await seatsBought(tx, org.id, groupId);
-      const holding = invites.filter((i) => !i.revokedAt).length;
-      const freed = Math.max(0, seats.bought - holding);
-      const fresh = Array.from(
-        { length: Math.min(freed, Math.max(0, toSend.length - open.length)) },
-        newInviteId,
-      );
-      await insertGroupInvites(tx, {
-        orgId: org.id,
-        groupId,
-        orderId: seats.latestOrderId,
-        ids: fresh,
-        at,
-      });
-      const available = [...open, ...fresh];
-      const done: Array<{ id: string; email: string }> = [];
-      for (const email of toSend) {
-        const id = available.shift();
-        if (!id) {
-          skip(email, 'noSeat');
-          continue;
-        }
-        if (await addressInvite(tx, id, email)) done.push({ id, email });
-        else skip(email, 'noSeat');
-      }
-      return done;
-    });
-    const after = new Map(
-      (await invitesOfGroup(this.db, org.id, groupId)).map((i) => [i.id, i] as const),
-    );
-    const invited = addressed.map((a) => groupInviteView(after.get(a.id)!));
-    const from = await this.senderName(org, viewer, locale);
-    for (const invite of invited) this.mail(org, locale, from, group.name, invite);
-    return { invited, skipped };
-  }
-
-  /** Mails a pending invitation again, to the email it is addressed to. */
-  async resendInvite(
-    org: OrganisationRecord,
-    viewer: Admin,
-    groupId: string,
-    inviteId: string,
-    requestLocale: string,
-  ): Promise<GroupInvite> {
-    const locale = resolveLocale(requestLocale, org.settings.locales);
-    const group = await this.group(org, viewer, groupId, locale);
-    const [invite] = await invitesOfGroup(this.db, org.id, groupId, inviteId);
-    if (!invite) throw notFound(INVITE_NOT_FOUND);
-    if (!isPending(invite)) throw conflict(INVITE_NOT_PENDING);
-    if (!invite.emailKey) throw conflict(INVITE_NOT_ADDRESSED);
-    const view = groupInviteView(invite);
-    this.mail(org, locale, await this.senderName(org, viewer, locale), group.name, view);
-    return view;
-  }
-
-  /** Revokes a pending invitation: its link stops working and its seat is free. */
-  async revokeInvite(
-    org: OrganisationRecord,
-    viewer: Viewer,
-    groupId: string,
-    inviteId: string,
-  ): Promise<GroupInvite> {
-    assertGroupAdmin(viewer, groupId);
-    const [invite] = await invitesOfGroup(this.db, org.id, groupId, inviteId);
-    if (!invite) throw notFound(INVITE_NOT_FOUND);
-    if (invite.revokedAt && !invite.usedBy) return groupInviteView(invite);
-    if (!isPending(invite) || !(await revokeInvite(this.db, invite.id, now())))
-      throw conflict(INVITE_NOT_PENDING);
-    const [after] = await invitesOfGroup(this.db, org.id, groupId, inviteId);
-    return groupInviteView(after!);
   }
 
   /**
@@ -505,35 +395,6 @@ export class GroupService {
         : null,
     };
   }
-
-  private async senderName(org: OrganisationRecord, viewer: Admin, locale: string) {
-    const admin = await findUser(this.db, org.id, viewer.userId);
-    const name = admin ? `${admin.first_name} ${admin.last_name}`.trim() || admin.username : '';
-    return name || localise(org.settings.name, locale);
-  }
-
-  private mail(
-    org: OrganisationRecord,
-    locale: string,
-    from: string,
-    groupName: string,
-    invite: GroupInvite,
-  ): void {
-    if (!invite.email) return;
-    void this.mailer
-      .send(
-        inviteMail(
-          org.settings,
-          locale,
-          invite.email,
-          { from, bundleName: groupName },
-          this.links.page(org, invite.link),
-        ),
-      )
-      .catch((err: unknown) =>
-        this.log.error({ err, inviteId: invite._id }, 'invitation not sent'),
-      );
-  }
 }
 
 const adminsSeeAnswers = (org: OrganisationRecord) =>
@@ -544,33 +405,6 @@ const collator = new Intl.Collator('en', { numeric: true });
 
 const fullName = (m: Pick<MemberSummary, 'firstName' | 'lastName' | 'username'>) =>
   `${m.firstName} ${m.lastName}`.trim() || m.username;
-
-function groupName(data: string, locale: string): string {
-  const group = JSON.parse(data) as Pick<UserGroup, 'name'>;
-  return localise(group.name as LocalisedText, locale);
-}
-
-const isPending = (i: GroupInviteRecord) => !i.usedBy && !i.revokedAt;
-
-function groupInviteView(invite: GroupInviteRecord): GroupInvite {
-  const id = encodeURIComponent(invite.id);
-  let link = `/signup?inviteId=${id}`;
-  if (invite.emailKey) {
-    const email = encodeURIComponent(invite.emailKey);
-    link = invite.addresseeHasAccount
-      ? `/signin?email=${email}&inviteId=${id}`
-      : `/signup?email=${email}&inviteId=${id}`;
-  }
-  return {
-    _id: invite.id,
-    email: invite.usedByEmail ?? invite.emailKey,
-    status: invite.usedBy && !invite.revokedAt ? 'used' : invite.revokedAt ? 'revoked' : 'pending',
-    createdAt: invite.createdAt,
-    usedAt: invite.usedAt,
-    revokedAt: invite.revokedAt,
-    link,
-  };
-}
 
 /** A CSV cell: quoted when needed; a leading =, +, - or @ is defused for spreadsheets. */
 function csvCell(value: string): string {

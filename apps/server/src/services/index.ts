@@ -18,6 +18,7 @@ import { EventService } from './event-service';
 import { GradeService } from './grade-service';
 import { GroupService } from './group-service';
 import { HealthService } from './health-service';
+import { InvitationService } from './invitation-service';
 import { MessageService } from './message-service';
 import { OrganisationService } from './organisation-service';
 import { ProgressService } from './progress-service';
@@ -63,8 +64,10 @@ export interface Services {
   messages: MessageService;
   /** Each learner's progress per topic and worksheet, kept after their saves. */
   progress: ProgressService;
-  /** A group's page for its administrators: members, progress, seats, invitations. */
+  /** A group's page for its administrators: members, progress, its cohorts. */
   groups: GroupService;
+  /** Seats and invitations of a group, and the use of an invitation (docs/design.md §9). */
+  invitations: InvitationService;
   /** How often an open message stream sends a heartbeat (MESSAGE_HEARTBEAT_MS). */
   messageHeartbeatMs: number;
 }
@@ -95,7 +98,17 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     port: config.port,
   });
   const viewers = new ViewerService(db);
-  const accounts = new AccountService(db, sessions, mailer, storage, links, log, viewers);
+  const invitations = new InvitationService(db, viewers, mailer, links, log);
+  const accounts = new AccountService(
+    db,
+    sessions,
+    mailer,
+    storage,
+    links,
+    log,
+    invitations,
+    viewers,
+  );
   const uploads = new UploadService(
     db,
     storage,
@@ -128,7 +141,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     storage,
     pubsub,
     viewers,
-    store: new StoreService(db, payments, links, mailer, viewers, log),
+    store: new StoreService(db, payments, links, mailer, viewers, invitations, log),
     sso: new SsoService(
       db,
       sessions,
@@ -137,11 +150,13 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       links,
       { secretFromEnv: config.secretFromEnv, publicProtocol: config.publicOrigin?.protocol },
       log,
+      invitations,
       viewers,
     ),
     messages: new MessageService(db, pubsub, sessions, viewers, log),
     progress,
-    groups: new GroupService(db, topicCache, workbooks, progress, viewers, mailer, links, log),
+    groups: new GroupService(db, topicCache, workbooks, progress, viewers, invitations, log),
+    invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
   };
 }

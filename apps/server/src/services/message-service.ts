@@ -1,28 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE, type MessageView } from '@portal/domain';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_SIZE,
+  UNREAD_MAX,
+  type MessageThread,
+  type MessageView,
+  type UnreadMessagesAnswer,
+} from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { PubSub, Unsubscribe } from '../adapters/pubsub/pubsub';
 import type { Db } from '../db/database';
+import { inTransaction } from '../db/repositories/executor';
+import { roleIn } from '../db/repositories/group-admin';
 import {
   findMessage,
   insertMessage,
   listMessages,
   markRead,
-  unreadCounts,
+  threadExists,
+  threadsOf,
+  unreadChannels,
+  unreadInThread,
+  type AuthorRecord,
   type MessageRecord,
 } from '../db/repositories/messages';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import {
+  ANSWER_IN_THREAD_ADMINS_ONLY,
+  assertGroupAdmin,
   assertGroupMember,
   canPostMessage,
   canSeeMessage,
   isGroupMember,
   isMessagingOn,
-  privateMessagesReadable,
+  privateThreadsReadable,
   type Viewer,
 } from '../policies';
-import { forbidden, invalid } from './errors';
+import { forbidden, invalid, notFound } from './errors';
 import type { Session, SessionService } from './session-service';
 import type { ViewerService } from './viewer-service';
 
@@ -31,6 +46,10 @@ export const MEMBERS_POST_PRIVATELY =
   'In this organisation, members can only send private messages to the group’s administrators.';
 export const EMPTY_MESSAGE = 'The message is empty.';
 export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
+export const THREAD_IS_PRIVATE = 'An answer in a member’s thread is a private message.';
+export const THREAD_NOT_FOUND = 'This group has no such member or thread.';
+/** The private threads an administrator's list shows at most. */
+const THREADS_LISTED = 200;
 
 /** The stream replays what was written this long before the last message the browser saw. */
 export const REPLAY_OVERLAP_MS = 2_000;
@@ -44,6 +63,8 @@ export interface MessageEvent {
   message: MessageView;
   groupId: string;
   authorId: string;
+  /** '' for a group message; the member's account id for a private one. */
+  threadId: string;
 }
 
 export interface MessageListOptions {
@@ -53,6 +74,8 @@ export interface MessageListOptions {
   after?: number | undefined;
   before?: number | undefined;
   isPrivate?: boolean | undefined;
+  /** One private thread (an administrator's choice). */
+  thread?: string | undefined;
 }
 
 /** One server-sent event: a message, with its id for Last-Event-ID. */
@@ -100,27 +123,34 @@ const newMessageId = () => randomBytes(16).toString('base64url');
 /** The channel of a group's messages on the bus. */
 export const messageChannel = (orgId: string, groupId: string) => `messages:${orgId}:${groupId}`;
 
-export function presentMessage(record: MessageRecord): MessageView {
+/** What a message or a thread shows of an account: names, username and picture. */
+function presentAuthor(id: string, author: AuthorRecord): MessageView['account'] {
   let picture: { secure_url?: unknown } | undefined;
   try {
-    picture = record.author.profilePicture
-      ? (JSON.parse(record.author.profilePicture) as { secure_url?: unknown })
+    picture = author.profilePicture
+      ? (JSON.parse(author.profilePicture) as { secure_url?: unknown })
       : undefined;
   } catch {
     picture = undefined;
   }
   return {
+    _id: id,
+    name: { first: author.firstName, last: author.lastName },
+    ...(typeof picture?.secure_url === 'string' && {
+      profilePicture: { secure_url: picture.secure_url },
+    }),
+    user: { id: { username: author.username } },
+  };
+}
+
+export function presentMessage(record: MessageRecord): MessageView {
+  return {
     _id: record.id,
     body: record.body,
     isPrivate: record.isPrivate,
     createDate: record.createdAt,
-    account: {
-      name: { first: record.author.firstName, last: record.author.lastName },
-      ...(typeof picture?.secure_url === 'string' && {
-        profilePicture: { secure_url: picture.secure_url },
-      }),
-      user: { id: { username: record.author.username } },
-    },
+    account: presentAuthor(record.authorId, record.author),
+    ...(record.isPrivate && { thread: record.threadId }),
   };
 }
 
@@ -128,10 +158,10 @@ const byTimeThenId = (a: MessageRecord, b: MessageRecord) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
 
 /**
- * Messages of user groups (docs/design.md §10): group messages for every member, private ones
- * for their sender and the group's administrators. A message is written to the database first,
- * then published on the bus for the live streams; a lost publication loses nothing (polling
- * reads the database).
+ * Messages of user groups (docs/design.md §10): group messages for every member; private ones in
+ * threads, one per member, read by that member and the group's administrators, who answer inside
+ * a member's thread. A message is written to the database first, then published on the bus for
+ * the live streams; a lost publication loses nothing (polling reads the database).
  */
 export class MessageService {
   /** One bus subscription per channel, whatever the number of streams on it in this process. */
@@ -159,10 +189,10 @@ export class MessageService {
   }
 
   /**
-   * A page of the group's messages (or of the private ones the viewer reads), newest first, as
-   * the JSON of the route's answer (`{"results":[…]}`), kept PAGE_CACHED_MS for
-   * every reader who reads the same messages: all members for group messages, all
-   * administrators for the private ones, each member alone for their own.
+   * A page of the group's messages (or of the private ones the viewer reads: their own thread,
+   * or for an administrator every thread or the one asked for), newest first, as the JSON of the
+   * route's answer (`{"results":[…]}`), kept PAGE_CACHED_MS for every reader who reads the same
+   * messages.
    */
   async listJson(
     org: OrganisationRecord,
@@ -174,8 +204,17 @@ export class MessageService {
     const limit = Math.min(options.limit ?? MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE);
     const page = options.page ?? 1;
     const isPrivate = options.isPrivate === true;
-    const scope = privateMessagesReadable(viewer, groupId);
-    const reader = !isPrivate ? 'group' : scope === 'own' ? `own:${viewer.userId}` : 'admins';
+    let threadId: string | undefined;
+    if (isPrivate) {
+      const scope = privateThreadsReadable(viewer, groupId);
+      if (scope === 'own') {
+        // A member reads their own thread; another's is no business of theirs (as if none).
+        if (options.thread !== undefined && options.thread !== viewer.userId)
+          throw notFound(THREAD_NOT_FOUND);
+        threadId = viewer.userId!;
+      } else threadId = options.thread;
+    }
+    const reader = !isPrivate ? 'group' : threadId === undefined ? 'threads' : `thread:${threadId}`;
     const groupKey = `${org.id}|${groupId}`;
     const key = [
       groupKey,
@@ -192,7 +231,7 @@ export class MessageService {
       orgId: org.id,
       groupId,
       isPrivate,
-      ...(isPrivate && scope === 'own' && { authorId: viewer.userId! }),
+      ...(threadId !== undefined && { threadId }),
       ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
       // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
       ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
@@ -205,11 +244,15 @@ export class MessageService {
     return json;
   }
 
+  /**
+   * Posts to the group, or privately: to the author's own thread, or (an administrator) into a
+   * member's thread (`threadOf`), which that member then reads.
+   */
   async post(
     org: OrganisationRecord,
     viewer: Viewer & { userId: string },
     groupId: string,
-    input: { body: string; isPrivate?: boolean | undefined },
+    input: { body: string; isPrivate?: boolean | undefined; threadOf?: string | undefined },
   ): Promise<MessageView> {
     this.assertReadable(org, viewer, groupId);
     const body = input.body.trim();
@@ -217,24 +260,43 @@ export class MessageService {
     if ([...body].length > MESSAGE_MAX_LENGTH)
       throw invalid(LONG_MESSAGE, { body: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
     const isPrivate = input.isPrivate === true;
-    if (!canPostMessage(viewer, groupId, { isPrivate }, org.settings.constraints))
-      throw forbidden(MEMBERS_POST_PRIVATELY);
+    if (input.threadOf !== undefined && !isPrivate)
+      throw invalid(THREAD_IS_PRIVATE, { threadOf: 'needs isPrivate: true' });
+    const threadOf = input.threadOf;
+    if (!canPostMessage(viewer, groupId, { isPrivate, threadOf }, org.settings.constraints))
+      throw forbidden(
+        threadOf !== undefined && threadOf !== viewer.userId
+          ? ANSWER_IN_THREAD_ADMINS_ONLY
+          : MEMBERS_POST_PRIVATELY,
+      );
+    const threadId = isPrivate ? (threadOf ?? viewer.userId) : '';
+    // An answer goes to a member of the group (or a thread it has): nowhere else.
+    if (
+      isPrivate &&
+      threadId !== viewer.userId &&
+      !(await roleIn(this.db, org.id, groupId, threadId)) &&
+      !(await threadExists(this.db, org.id, groupId, threadId))
+    )
+      throw notFound(THREAD_NOT_FOUND, { threadOf: 'is not a member of this group' });
     const id = newMessageId();
-    await insertMessage(this.db, {
-      id,
-      orgId: org.id,
-      groupId,
-      authorId: viewer.userId,
-      body,
-      isPrivate,
-      createdAt: new Date().toISOString(),
-    });
+    await inTransaction(this.db, (tx) =>
+      insertMessage(tx, {
+        id,
+        orgId: org.id,
+        groupId,
+        authorId: viewer.userId,
+        threadId,
+        body,
+        isPrivate,
+        createdAt: new Date().toISOString(),
+      }),
+    );
     const groupKey = `${org.id}|${groupId}`;
     this.groupVersions.set(groupKey, (this.groupVersions.get(groupKey) ?? 0) + 1);
     const record = await findMessage(this.db, org.id, groupId, id);
     if (!record) throw new Error('a message just written was not found');
     const message = presentMessage(record);
-    const event: MessageEvent = { message, groupId, authorId: viewer.userId };
+    const event: MessageEvent = { message, groupId, authorId: viewer.userId, threadId };
     // After the write: a stream that misses this (Redis away) still finds it by polling.
     this.pubsub.publish(messageChannel(org.id, groupId), JSON.stringify(event)).catch((err) => {
       this.log.warn({ err }, 'a new message was not published to the live streams');
@@ -242,36 +304,96 @@ export class MessageService {
     return message;
   }
 
-  /** Per group of the viewer, the messages from others they may read and have not read. */
+  /**
+   * Per group of the viewer, the messages from others they may read and have not read: its
+   * group messages and the private threads they read (their own; every one of a group they
+   * administer), each count stopping at UNREAD_MAX.
+   */
   async unread(
     org: OrganisationRecord,
     viewer: Viewer & { userId: string },
-  ): Promise<{ groupId: string; unread: number }[]> {
+    only?: string,
+  ): Promise<UnreadMessagesAnswer['groups']> {
     if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
-    const groupIds = [...viewer.groupIds].sort();
-    const counts = await unreadCounts(this.db, {
+    const groupIds = only ? [only] : [...viewer.groupIds].sort();
+    const channels = await unreadChannels(this.db, {
       orgId: org.id,
       userId: viewer.userId,
       groupIds,
-      adminGroupIds: [...viewer.adminGroupIds],
+      adminGroupIds: [...viewer.adminGroupIds].filter((id) => !only || id === only),
+      max: UNREAD_MAX,
     });
-    return groupIds.map((groupId) => ({ groupId, unread: counts.get(groupId) ?? 0 }));
+    return groupIds.map((groupId) => {
+      const mine = channels.filter((c) => c.groupId === groupId);
+      const group = mine.find((c) => c.threadId === '')?.unread ?? 0;
+      const threads = mine
+        .filter((c) => c.threadId !== '')
+        .map((c) => ({ thread: c.threadId, unread: c.unread }))
+        .sort((a, b) => (a.thread < b.thread ? -1 : 1));
+      const privateUnread = threads.reduce((sum, t) => sum + t.unread, 0);
+      return { groupId, unread: group + privateUnread, group, private: privateUnread, threads };
+    });
   }
 
-  /** The viewer has read the group up to now. */
+  /**
+   * The viewer has read the group's messages up to now, or one private thread (their own; any
+   * member's for an administrator). Answers what is still unread in the group.
+   */
   async markRead(
     org: OrganisationRecord,
     viewer: Viewer & { userId: string },
     groupId: string,
+    thread?: string,
   ): Promise<{ groupId: string; unread: number }> {
     this.assertReadable(org, viewer, groupId);
+    if (thread !== undefined && thread !== viewer.userId && privateThreadsReadable(viewer, groupId) !== 'all')
+      throw notFound(THREAD_NOT_FOUND);
     await markRead(this.db, {
       orgId: org.id,
       userId: viewer.userId,
       groupId,
+      threadId: thread ?? '',
       at: new Date().toISOString(),
     });
-    return { groupId, unread: 0 };
+    const [left] = await this.unread(org, viewer, groupId);
+    return { groupId, unread: left?.unread ?? 0 };
+  }
+
+  /**
+   * The private threads of a group, for its administrators (403 for a member): one per member
+   * who has one, newest activity first, each with what the administrator has not read in it.
+   */
+  async threads(
+    org: OrganisationRecord,
+    viewer: Viewer & { userId: string },
+    groupId: string,
+  ): Promise<MessageThread[]> {
+    this.assertReadable(org, viewer, groupId);
+    assertGroupAdmin(viewer, groupId);
+    const rows = await threadsOf(this.db, {
+      orgId: org.id,
+      groupId,
+      readerId: viewer.userId,
+      limit: THREADS_LISTED,
+    });
+    return Promise.all(
+      rows.map(async (row) => ({
+        thread: row.threadId,
+        account: presentAuthor(row.threadId, row.member),
+        lastMessageAt: row.lastAt,
+        unread:
+          row.readAt !== null && row.lastAt <= row.readAt
+            ? 0
+            : await unreadInThread(this.db, {
+                orgId: org.id,
+                groupId,
+                threadId: row.threadId,
+                readAt: row.readAt,
+                readerId: viewer.userId,
+                max: UNREAD_MAX,
+              }),
+      })),
+    );
   }
 
   /**
@@ -325,7 +447,10 @@ export class MessageService {
     /** Deliveries waiting on a check of the learner; later ones queue behind them, in order. */
     let queued = 0;
     const send = (v: Viewer, { event, text }: LocalEvent) => {
-      const audience = { isPrivate: event.message.isPrivate, authorId: event.authorId };
+      const audience = {
+        isPrivate: event.message.isPrivate,
+        threadId: event.threadId ?? event.message.thread ?? '',
+      };
       if (canSeeMessage(v, groupId, audience)) sink?.message(event.message, text);
     };
     const deliver = (local: LocalEvent) => {
@@ -355,7 +480,7 @@ export class MessageService {
 
     const replay = async (): Promise<MessageRecord[]> => {
       if (!since) return [];
-      const scope = privateMessagesReadable(viewer, groupId);
+      const scope = privateThreadsReadable(viewer, groupId);
       const common = {
         orgId: org.id,
         groupId,
@@ -371,7 +496,7 @@ export class MessageService {
           : listMessages(this.db, {
               ...common,
               isPrivate: true,
-              ...(scope === 'own' && { authorId: viewer.userId! }),
+              ...(scope === 'own' && { threadId: viewer.userId! }),
             }),
       ]);
       return [...group, ...own].sort(byTimeThenId);

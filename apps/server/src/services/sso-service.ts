@@ -10,12 +10,7 @@ import {
 import type { Db } from '../db/database';
 import { findUser, findUserByEmail, type UserRow } from '../db/repositories/accounts';
 import { inTransaction, isUniqueViolation, type Executor } from '../db/repositories/executor';
-import {
-  addMember,
-  claimInvite,
-  findUsableInvite,
-  membershipsOf,
-} from '../db/repositories/memberships';
+import { addMember, membershipsOf } from '../db/repositories/memberships';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import {
   deleteSsoFlowsBefore,
@@ -28,8 +23,8 @@ import {
   takeSsoFlow,
   usernameTaken,
 } from '../db/repositories/sso';
-import { INVITE_INVALID } from './account-service';
 import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
+import type { InvitationService } from './invitation-service';
 import type { OrganisationService } from './organisation-service';
 import type { SessionService } from './session-service';
 import type { SiteLinks } from './site-links';
@@ -78,6 +73,7 @@ export class SsoService {
       publicProtocol: 'http:' | 'https:' | undefined;
     },
     private readonly log: FastifyBaseLogger,
+    private readonly invitations: InvitationService,
     private readonly viewers?: ViewerService,
   ) {}
 
@@ -284,22 +280,9 @@ export class SsoService {
     inviteId: string | null,
     at: string,
   ): Promise<void> {
+    if (inviteId)
+      await this.invitations.use(tx, org, user, inviteId, org.settings.locales[0] ?? 'en-US');
     const groups = new Set((await membershipsOf(tx, org.id, user.id)).map((g) => g.groupId));
-    if (inviteId) {
-      const invite = await findUsableInvite(tx, org.id, inviteId, user.email_key);
-      if (!invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
-      if (!groups.has(invite.group_id)) {
-        if (!(await claimInvite(tx, invite.id, user.id, at)))
-          throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
-        await addMember(tx, {
-          orgId: org.id,
-          groupId: invite.group_id,
-          userId: user.id,
-          role: 'member',
-        });
-        groups.add(invite.group_id);
-      }
-    }
     if (!groups.has(groupId))
       await addMember(tx, { orgId: org.id, groupId, userId: user.id, role: 'member' });
   }

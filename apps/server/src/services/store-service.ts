@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  cohortName,
   localise,
   priceForSeats,
   resolveLocale,
-  type InviteView,
   type OrderView,
   type PaymentProviderName,
   type PurchaseBody,
-  type SendInviteBody,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -16,17 +15,9 @@ import type { LocalPayments } from '../adapters/payments/local';
 import { BadSignatureError, type PaymentConfirmation } from '../adapters/payments/payments';
 import type { StripePayments } from '../adapters/payments/stripe';
 import type { Db } from '../db/database';
-import { findUser, loginKey } from '../db/repositories/accounts';
-import { inTransaction } from '../db/repositories/executor';
-import {
-  addressInvite,
-  findInviteOfOrder,
-  insertSeatInvites,
-  invitesOfOrder,
-  revokeInvite,
-  type Invite,
-} from '../db/repositories/invites';
-import { makeGroupAdmin } from '../db/repositories/memberships';
+import { findUser } from '../db/repositories/accounts';
+import { inTransaction, type Executor } from '../db/repositories/executor';
+import { ensureMember, makeGroupAdmin } from '../db/repositories/memberships';
 import {
   claimPaymentEvent,
   findOrder,
@@ -36,6 +27,7 @@ import {
   ordersOf,
   receivedPaymentEvents,
   recordPaymentEvent,
+  setOrderCohort,
   setProviderSession,
   type Order,
 } from '../db/repositories/orders';
@@ -44,9 +36,11 @@ import {
   findOrganisationById,
   type OrganisationRecord,
 } from '../db/repositories/organisations';
+import { ensureCohort, findUserGroup } from '../db/repositories/user-groups';
 import { assertMayBuy, ownsOrder, type Viewer } from '../policies';
 import { conflict, invalid, notFound, SESSION_ENDED, unauthenticated, unavailable } from './errors';
-import { inviteMail, receiptMail } from './mail-templates';
+import type { InvitationService } from './invitation-service';
+import { receiptMail } from './mail-templates';
 import type { SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 
@@ -56,9 +50,6 @@ export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
 export const ORDER_ALREADY_PAID = 'A paid order cannot be cancelled.';
 export const NO_LOCAL_CHECKOUT = 'This site takes payments through its payment provider.';
 export const NO_STRIPE = 'Stripe payments are not configured on this site.';
-export const INVITE_NOT_FOUND = 'Invitation not found';
-export const INVITE_TAKEN = 'This invitation has already been used or revoked.';
-export const ORDER_NOT_FULFILLED = 'The seats of this order are not paid yet.';
 export const PROVIDER_UNAVAILABLE =
   'The payment provider cannot be reached. Please try again in a moment.';
 
@@ -97,15 +88,16 @@ const WORKER_QUIET_MS = 10;
 const WORKER_MAX_WAIT_MS = 500;
 
 const now = () => new Date().toISOString();
-/** Invitation ids: 128 random bits, unguessable. */
-const newInviteId = () => randomBytes(16).toString('base64url');
+/** A buyer's cohort: its id is unguessable, so it reveals nothing of who bought. */
+const newCohortId = () => `cohort-${randomBytes(12).toString('base64url')}`;
 
 /**
  * The store (docs/design.md §9): orders priced by the server, checkout through the payment
  * provider, and fulfilment exactly once from the provider's confirmation.
  *
- * Seats: buying N seats makes the buyer an administrator (and so a member) of the bundle's user
- * group without using a seat, and makes N invitations to the group.
+ * Seats (docs/design.md §9): one seat makes the buyer a member of the bundle's user group; two
+ * or more make (or add to) the buyer's own cohort under that group, which the buyer administers
+ * without using a seat, with one open invitation per seat.
  */
 export class StoreService {
   /**
@@ -135,6 +127,7 @@ export class StoreService {
     private readonly links: SiteLinks,
     private readonly mailer: Mailer,
     private readonly viewers: ViewerService,
+    private readonly invitations: InvitationService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -172,6 +165,7 @@ export class StoreService {
       createdAt: at,
       updatedAt: at,
       fulfilledAt: null,
+      cohortId: null,
     };
     await insertOrder(this.db, order);
     const site = (path: string) => this.links.page(org, path);
@@ -252,77 +246,6 @@ export class StoreService {
       return orderView(after, locale);
     }
     return orderView(order, locale);
-  }
-
-  /** The seats of the viewer's fulfilled order, as invitations. */
-  async invites(org: OrganisationRecord, viewer: Viewer, orderId: string): Promise<InviteView[]> {
-    const order = await this.ownOrder(org, viewer, orderId);
-    const invites = await invitesOfOrder(this.db, org.id, order.id);
-    return invites.map(inviteView);
-  }
-
-  /**
-   * Addresses an unused seat to an email and mails the invitation (in `locale`). Sending again,
-   * to the same or another email, re-addresses it: only that email can then use it.
-   */
-  async sendInvite(
-    org: OrganisationRecord,
-    viewer: Viewer,
-    orderId: string,
-    inviteId: string,
-    body: SendInviteBody,
-    requestLocale: string,
-  ): Promise<InviteView> {
-    const { order, invite } = await this.ownInvite(org, viewer, orderId, inviteId);
-    if (!(await addressInvite(this.db, invite.id, loginKey(body.email))))
-      throw conflict(INVITE_TAKEN);
-    // Read again: the link depends on whether the new address already has an account.
-    const view = inviteView((await findInviteOfOrder(this.db, org.id, order.id, invite.id))!);
-    const buyer = await findUser(this.db, org.id, order.userId);
-    const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
-    const from = buyer ? `${buyer.first_name} ${buyer.last_name}`.trim() || buyer.username : '';
-    void this.mailer
-      .send(
-        inviteMail(
-          org.settings,
-          locale,
-          body.email,
-          {
-            from: from || localise(org.settings.name, locale),
-            bundleName: localise(order.bundleName, locale),
-          },
-          this.links.page(org, view.link),
-        ),
-      )
-      .catch((err: unknown) => this.log.error({ err, inviteId }, 'invitation not sent'));
-    return view;
-  }
-
-  /** Revokes an unused seat (409 when it was used). */
-  async revokeInvite(
-    org: OrganisationRecord,
-    viewer: Viewer,
-    orderId: string,
-    inviteId: string,
-  ): Promise<InviteView> {
-    const { invite } = await this.ownInvite(org, viewer, orderId, inviteId);
-    if (invite.revokedAt) return inviteView(invite);
-    if (!(await revokeInvite(this.db, invite.id, now()))) throw conflict(INVITE_TAKEN);
-    const after = await findInviteOfOrder(this.db, org.id, orderId, inviteId);
-    return inviteView(after!);
-  }
-
-  private async ownInvite(
-    org: OrganisationRecord,
-    viewer: Viewer,
-    orderId: string,
-    inviteId: string,
-  ): Promise<{ order: Order; invite: Invite }> {
-    const order = await this.ownOrder(org, viewer, orderId);
-    if (order.status !== 'fulfilled') throw conflict(ORDER_NOT_FULFILLED);
-    const invite = await findInviteOfOrder(this.db, org.id, order.id, inviteId);
-    if (!invite) throw notFound(INVITE_NOT_FOUND);
-    return { order, invite };
   }
 
   /**
@@ -566,18 +489,7 @@ export class StoreService {
         at,
       );
       if (!moved) return 'already-fulfilled';
-      await makeGroupAdmin(tx, {
-        orgId: order.orgId,
-        groupId: order.userGroupId,
-        userId: order.userId,
-      });
-      await insertSeatInvites(tx, {
-        orgId: order.orgId,
-        groupId: order.userGroupId,
-        orderId: order.id,
-        ids: Array.from({ length: order.quantity }, newInviteId),
-        at,
-      });
+      await this.giveSeats(tx, order, at);
       return 'fulfilled';
     });
     if (outcome !== 'fulfilled' || !order) {
@@ -591,6 +503,46 @@ export class StoreService {
       .then(() => this.sendReceipt(order))
       .catch((err: unknown) => this.log.error({ err, orderId: order.id }, 'receipt not sent'));
     return outcome;
+  }
+
+  /**
+   * One seat: the buyer joins the bundle's group. Two or more: the buyer's cohort under it (made
+   * on their first such purchase, named after them), which they administer, holds the order's
+   * seats as open invitations.
+   */
+  private async giveSeats(tx: Executor, order: Order, at: string): Promise<void> {
+    const member = { orgId: order.orgId, userId: order.userId };
+    if (order.quantity < 2) {
+      await ensureMember(tx, { ...member, groupId: order.userGroupId });
+      return;
+    }
+    const buyer = await findUser(tx, order.orgId, order.userId);
+    const parent = await findUserGroup(tx, order.orgId, order.userGroupId);
+    const name = cohortName(
+      {
+        company: buyer?.company ?? '',
+        first: buyer?.first_name ?? '',
+        last: buyer?.last_name ?? '',
+        username: buyer?.username ?? '',
+      },
+      (parent?.name ?? order.bundleName) as string | Record<string, string>,
+    );
+    const cohort = await ensureCohort(tx, {
+      orgId: order.orgId,
+      id: newCohortId(),
+      parentId: order.userGroupId,
+      ownerId: order.userId,
+      name,
+    });
+    await makeGroupAdmin(tx, { ...member, groupId: cohort.id });
+    await setOrderCohort(tx, order.id, cohort.id);
+    await this.invitations.openSeats(tx, {
+      orgId: order.orgId,
+      groupId: cohort.id,
+      orderId: order.id,
+      quantity: order.quantity,
+      at,
+    });
   }
 
   private async sendReceipt(order: Order): Promise<void> {
@@ -631,28 +583,6 @@ export function orderView(order: Order, locale: string): OrderView {
     status: order.status,
     provider: order.provider,
     createdAt: order.createdAt,
-  };
-}
-
-/**
- * The view of a seat: who it is for (or who took it), and its link, which goes to sign-in when
- * its email already has an account.
- */
-function inviteView(invite: Invite): InviteView {
-  const id = encodeURIComponent(invite.id);
-  let link = `/signup?inviteId=${id}`;
-  if (invite.emailKey) {
-    const email = encodeURIComponent(invite.emailKey);
-    link = invite.addresseeHasAccount
-      ? `/signin?email=${email}&inviteId=${id}`
-      : `/signup?email=${email}&inviteId=${id}`;
-  }
-  return {
-    _id: invite.id,
-    email: invite.emailKey ?? invite.usedByEmail,
-    status: invite.usedBy ? 'used' : invite.revokedAt ? 'revoked' : 'open',
-    createdAt: invite.createdAt,
-    usedAt: invite.usedAt,
-    link,
+    cohortId: order.cohortId,
   };
 }

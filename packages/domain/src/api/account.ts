@@ -5,7 +5,18 @@ export const accountViewSchema = z.object({
   user: z.object({
     id: z.object({ email: z.string(), username: z.string(), isOAuthUser: z.boolean() }),
   }),
-  userGroups: z.array(z.object({ _id: z.string(), name: z.string(), isAdmin: z.boolean() })),
+  /**
+   * The learner's user groups: those they belong to, and the cohorts under the groups they
+   * administer (docs/design.md §9). `parentId` names the group a cohort belongs to.
+   */
+  userGroups: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      isAdmin: z.boolean(),
+      parentId: z.string().nullable().optional(),
+    }),
+  ),
   name: z.object({ first: z.string(), last: z.string(), full: z.string() }),
   phone: z.string(),
   company: z.string(),

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FIELD_TYPES, themeSchema } from '../content-pack';
 import { emptyWorkbook } from '../workbook-empty';
+import { invitationAnswerSchema, invitationsAnswerSchema, type Invitation } from '../invitations';
 import {
   checkoutSessionAnswerSchema,
-  inviteAnswerSchema,
-  invitesAnswerSchema,
   orderAnswerSchema,
   ordersAnswerSchema,
-  type InviteView,
   type OrderView,
   accountAnswerSchema,
   accountViewSchema,
@@ -297,13 +295,17 @@ const order: OrderView = {
   status: 'fulfilled',
   provider: 'local',
   createdAt: '2026-01-01T00:00:00.000Z',
+  cohortId: 'cohort-1',
 };
-const invite: InviteView = {
+const invitation: Invitation = {
   _id: 'inv-1',
+  group: 'cohort-1',
   email: 'friend@example.com',
-  status: 'used',
+  state: 'used',
   createdAt: '2026-01-01T00:00:00.000Z',
+  usedBy: 'account-1',
   usedAt: '2026-01-02T00:00:00.000Z',
+  revokedAt: null,
   link: '/signup?email=friend%40example.com&inviteId=inv-1',
 };
 
@@ -329,14 +331,27 @@ const answers: [string, z.ZodType, unknown[]][] = [
     checkoutSessionAnswerSchema,
     [{ checkoutSession: { url: '/checkout/order-1' } }],
   ],
-  ['{order}', orderAnswerSchema, [{ order }, { order: { ...order, status: 'pending' } }]],
+  [
+    '{order}',
+    orderAnswerSchema,
+    [{ order }, { order: { ...order, status: 'pending', cohortId: null } }],
+  ],
   ['{orders}', ordersAnswerSchema, [{ orders: [order] }, { orders: [] }]],
   [
-    '{invites}',
-    invitesAnswerSchema,
-    [{ invites: [invite, { ...invite, email: null, usedAt: null, status: 'open' }] }],
+    '{invitations}',
+    invitationsAnswerSchema,
+    [
+      {
+        invitations: [
+          invitation,
+          { ...invitation, email: null, usedBy: null, usedAt: null, state: 'open' },
+        ],
+        counts: { open: 1, pending: 0, used: 1, revoked: 0 },
+        seats: { bought: 2, used: 1, free: 1 },
+      },
+    ],
   ],
-  ['{invite}', inviteAnswerSchema, [{ invite }]],
+  ['{invitation}', invitationAnswerSchema, [{ invitation }]],
 ];
 
 /** JSON as it travels: what the browser receives (no `undefined` members). */

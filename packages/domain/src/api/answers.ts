@@ -6,6 +6,7 @@ import { bundleViewSchema } from './organisation';
 import { scoresSchema } from './scores';
 import { searchHitSchema } from './search';
 import { contentViewSchema, topicViewSchema } from './topic';
+import { joinedGroupSchema } from '../invitations';
 
 /**
  * The envelopes of the API answers: each answer is one top-level key of the JSON body
@@ -14,10 +15,22 @@ import { contentViewSchema, topicViewSchema } from './topic';
  */
 
 /** Login and signup: the token to send as `Authorization: Bearer <token>`. */
-export const tokenAnswerSchema = z.object({ token: z.string() });
+/**
+ * A sign-in's token; `joined` names the group an invitation used with it joined (sign-up or
+ * sign-in with `inviteId`), so the page can say so.
+ */
+export const tokenAnswerSchema = z.object({
+  token: z.string(),
+  joined: joinedGroupSchema.optional(),
+});
 /** Calls that only succeed or fail (logout, forgot and reset password, analytics). */
 export const successAnswerSchema = z.object({ success: z.literal(true) });
 export const accountAnswerSchema = z.object({ account: accountViewSchema });
+/** `POST /{org}/invite/{inviteId}/accept`: the account, and the group the invitation joined. */
+export const acceptInviteAnswerSchema = z.object({
+  account: accountViewSchema,
+  joined: joinedGroupSchema,
+});
 export const scoresAnswerSchema = z.object({ scores: scoresSchema });
 /** The search's answer: the topics found, best first. */
 export const topicsAnswerSchema = z.object({ topics: z.array(searchHitSchema) });
@@ -44,6 +57,7 @@ export const readyAnswerSchema = z.object({ status: z.literal('ready') });
 export const hostAnswerSchema = z.object({ org: z.string() });
 
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+export type AcceptInviteAnswer = z.infer<typeof acceptInviteAnswerSchema>;
 export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 export type ScoresAnswer = z.infer<typeof scoresAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationCountsSchema, invitationSchema, seatCountsSchema } from '../invitations';
 import { scoresSchema } from './scores';
 
 /**
@@ -29,23 +30,6 @@ export const groupMemberSchema = z.object({
   progress: z.array(memberProgressSchema),
 });
 
-export const GROUP_INVITE_STATUSES = ['pending', 'used', 'revoked'] as const;
-
-/**
- * An invitation of the group: `pending` (not used yet; `email` null while it is addressed to
- * no one), `used` (by `email`), or `revoked` (by an administrator, or freed when its member was
- * removed).
- */
-export const groupInviteSchema = z.object({
-  _id: z.string(),
-  email: z.string().nullable(),
-  status: z.enum(GROUP_INVITE_STATUSES),
-  createdAt: z.string(),
-  usedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  link: z.string(),
-});
-
 /** A topic of the group, with what a worksheet of it has: its pages and scored total. */
 export const groupTopicSchema = z.object({
   _id: z.string(),
@@ -66,49 +50,48 @@ export const membersQuerySchema = z.object({
   locale: z.string().max(35).optional(),
 });
 
+/** A buyer's cohort under a group, as its parent group's administrators see it. */
+export const cohortSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The buyer who owns it (null for a cohort a content pack declared). */
+  owner: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  members: z.number().int(),
+  seats: seatCountsSchema,
+});
+
 export const groupMembersAnswerSchema = z.object({
-  group: z.object({ _id: z.string(), name: z.string() }),
+  group: z.object({
+    _id: z.string(),
+    name: z.string(),
+    /** The group a cohort belongs to (its topics are the cohort's), or null. */
+    parent: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  }),
   topics: z.array(groupTopicSchema),
   members: z.array(groupMemberSchema),
   /** Members matching the filter, over every page. */
   count: z.number().int(),
   offset: z.number().int(),
   limit: z.number().int(),
-  seats: z.object({ bought: z.number().int(), used: z.number().int() }),
+  seats: seatCountsSchema,
   /**
-   * The invitations not used by a current member (pending and revoked): a used one is its
-   * member's row. `inviteCounts` counts all three.
+   * The invitations not used by a current member (open, pending and revoked): a used one is its
+   * member's row. `inviteCounts` counts all four states.
    */
-  invites: z.array(groupInviteSchema),
-  inviteCounts: z.object({
-    pending: z.number().int(),
-    used: z.number().int(),
-    revoked: z.number().int(),
-  }),
+  invites: z.array(invitationSchema),
+  inviteCounts: invitationCountsSchema,
+  /** The cohorts under this group (for its own administrators; empty for a cohort). */
+  cohorts: z.array(cohortSummarySchema),
   /** Whether the organisation lets administrators see members' answers (constraints.adminsSeeAnswers). */
   answersVisible: z.boolean(),
 });
 
-/** The groups the signed-in learner administers. */
+/** The groups the signed-in learner administers (cohorts under their groups included). */
 export const adminGroupsAnswerSchema = z.object({
-  groups: z.array(z.object({ _id: z.string(), name: z.string() })),
+  groups: z.array(
+    z.object({ _id: z.string(), name: z.string(), parentId: z.string().nullable() }),
+  ),
 });
-
-/** Invite several people at once: emails pasted (separated by commas, spaces or new lines). */
-export const bulkInviteBodySchema = z.object({
-  emails: z.string({ error: 'is required' }).max(50_000),
-  locale: z.string().max(35).optional(),
-});
-
-export const BULK_INVITE_SKIPS = ['invalid', 'duplicate', 'member', 'invited', 'noSeat'] as const;
-
-export const bulkInviteAnswerSchema = z.object({
-  invited: z.array(groupInviteSchema),
-  /** What was not sent, and why: not an email, twice in the list, already a member, already invited, no seat left. */
-  skipped: z.array(z.object({ email: z.string(), reason: z.enum(BULK_INVITE_SKIPS) })),
-});
-
-export const groupInviteAnswerSchema = z.object({ invite: groupInviteSchema });
 
 /** A member's report card for one worksheet of a topic, read-only; `answers` only when allowed. */
 export const memberReportAnswerSchema = z.object({
@@ -121,13 +104,10 @@ export const memberReportAnswerSchema = z.object({
 
 export type MemberProgress = z.infer<typeof memberProgressSchema>;
 export type GroupMember = z.infer<typeof groupMemberSchema>;
-export type GroupInvite = z.infer<typeof groupInviteSchema>;
 export type GroupTopic = z.infer<typeof groupTopicSchema>;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 export type MembersQuery = z.infer<typeof membersQuerySchema>;
 export type GroupMembersAnswer = z.infer<typeof groupMembersAnswerSchema>;
 export type AdminGroupsAnswer = z.infer<typeof adminGroupsAnswerSchema>;
-export type BulkInviteBody = z.infer<typeof bulkInviteBodySchema>;
-export type BulkInviteAnswer = z.infer<typeof bulkInviteAnswerSchema>;
-export type BulkInviteSkip = (typeof BULK_INVITE_SKIPS)[number];
+export type CohortSummary = z.infer<typeof cohortSummarySchema>;
 export type MemberReportAnswer = z.infer<typeof memberReportAnswerSchema>;

@@ -29,6 +29,11 @@ export const orderViewSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   provider: z.enum(PAYMENT_PROVIDERS),
   createdAt: z.string(),
+  /**
+   * The buyer's cohort that holds this order's seats (two or more seats, once fulfilled): its
+   * group page is where the seats are handed out. Null for one seat, or before fulfilment.
+   */
+  cohortId: z.string().nullable(),
 });
 
 export const orderAnswerSchema = z.object({ order: orderViewSchema });
@@ -41,27 +46,3 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type OrderView = z.infer<typeof orderViewSchema>;
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 export type OrdersAnswer = z.infer<typeof ordersAnswerSchema>;
-
-export const INVITE_STATUSES = ['open', 'used', 'revoked'] as const;
-
-/**
- * A seat of an order, as its buyer sees it. `link` is a path on the organisation's site (the
- * browser puts its origin in front): `/signup?inviteId=…` (with `&email=…` once sent), or
- * `/signin?email=…&inviteId=…` when that email already has an account.
- */
-export const inviteViewSchema = z.object({
-  _id: z.string(),
-  email: z.string().nullable(),
-  status: z.enum(INVITE_STATUSES),
-  createdAt: z.string(),
-  usedAt: z.string().nullable(),
-  link: z.string(),
-});
-
-export const invitesAnswerSchema = z.object({ invites: z.array(inviteViewSchema) });
-export const inviteAnswerSchema = z.object({ invite: inviteViewSchema });
-
-export type InviteStatus = (typeof INVITE_STATUSES)[number];
-export type InviteView = z.infer<typeof inviteViewSchema>;
-export type InvitesAnswer = z.infer<typeof invitesAnswerSchema>;
-export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;

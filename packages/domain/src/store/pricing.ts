@@ -62,16 +62,3 @@ export const purchaseBodySchema = z.object({
 });
 
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
-
-/** `POST …/order/{orderId}/invites/{inviteId}/send`: the invited learner's email. */
-export const sendInviteBodySchema = z.object({
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(254)
-    .pipe(z.email('must be an email address')),
-  locale: z.string().max(35).optional(),
-});
-
-export type SendInviteBody = z.infer<typeof sendInviteBodySchema>;

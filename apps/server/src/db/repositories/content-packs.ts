@@ -132,12 +132,17 @@ export async function replaceContent(tx: Executor, write: ContentWrite): Promise
     'topics',
     'topic_groups',
     'topic_group_topics',
-    'user_groups',
     'user_group_topics',
     'bundles',
     'contents',
   ] as const)
     await k.deleteFrom(table).where('org_id', '=', orgId).execute();
+  // The groups the pack declares; the cohorts purchases made stay (docs/content-pack.md).
+  await k
+    .deleteFrom('user_groups')
+    .where('org_id', '=', orgId)
+    .where('origin', '=', 'pack')
+    .execute();
 
   await insertChunks(
     k,
@@ -220,6 +225,8 @@ export async function replaceContent(tx: Executor, write: ContentWrite): Promise
       id: group._id,
       position,
       data: JSON.stringify(group),
+      parent_id: group.parent ?? null,
+      origin: 'pack',
     })),
   );
   await insertChunks(
@@ -245,10 +252,22 @@ export async function replaceContent(tx: Executor, write: ContentWrite): Promise
       data: JSON.stringify(b),
     })),
   );
-  const groupIds = pack.userGroups.map((g) => g._id);
-  let stale = k.deleteFrom('user_group_members').where('org_id', '=', orgId);
-  if (groupIds.length) stale = stale.where('group_id', 'not in', groupIds);
-  await stale.execute();
+  // Memberships of groups that are gone go with them.
+  await k
+    .deleteFrom('user_group_members')
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_groups')
+            .select('user_groups.id')
+            .whereRef('user_groups.org_id', '=', 'user_group_members.org_id')
+            .whereRef('user_groups.id', '=', 'user_group_members.group_id'),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** An account a pack declares, to create (`isNew`) or update, with its group memberships. */
@@ -310,10 +329,19 @@ export async function writePackAccounts(
         .where('org_id', '=', orgId)
         .execute();
     }
+    // The pack sets the account's memberships of its own groups; the cohorts a purchase made
+    // (an invitation the account used, a cohort it bought) stay.
     await k
       .deleteFrom('user_group_members')
       .where('org_id', '=', orgId)
       .where('user_id', '=', account.id)
+      .where('group_id', 'not in', (eb) =>
+        eb
+          .selectFrom('user_groups')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('origin', '=', 'purchase'),
+      )
       .execute();
     await insertChunks(
       k,
@@ -421,6 +449,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
         .selectFrom('user_groups')
         .select(['id', 'data'])
         .where('org_id', '=', orgId)
+        .where('origin', '=', 'pack')
         .orderBy('position')
         .execute(),
       k
@@ -452,6 +481,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
   const listFor = (rows: { group_id: string; topic_id: string }[], id: string) =>
     rows.filter((r) => r.group_id === id).map((r) => r.topic_id);
   const general = topics.find((t) => t.is_general === 1);
+  const packGroups = new Set(userGroups.map((g) => g.id));
   return {
     general: general && (JSON.parse(general.data) as Topic),
     topics: topics.filter((t) => t.is_general === 0).map((t) => JSON.parse(t.data) as Topic),
@@ -469,7 +499,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
       email: u.email,
       name: { first: u.first_name, last: u.last_name },
       groups: members
-        .filter((m) => m.user_id === u.id)
+        .filter((m) => m.user_id === u.id && packGroups.has(m.group_id))
         .map((m) => ({ group: m.group_id, role: m.role as 'member' | 'admin' })),
     })),
   };

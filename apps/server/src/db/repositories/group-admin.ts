@@ -1,5 +1,5 @@
 import type { Executor } from './executor';
-import { inviteRows } from './invites';
+import { revokeUsedBy } from './invitations';
 
 /**
  * What a group's administrators see (docs/design.md §12): its members with their stored
@@ -29,50 +29,6 @@ export interface MemberSummary {
   lastActiveAt: string | null;
   completedPages: number;
   score: number;
-}
-
-/** A group's name (pack JSON) and its topic ids in pack order; undefined for an unknown group. */
-export async function groupWithTopics(
-  db: Executor,
-  orgId: string,
-  groupId: string,
-): Promise<{ data: string; topicIds: string[] } | undefined> {
-  const group = await db.kysely
-    .selectFrom('user_groups')
-    .select('data')
-    .where('org_id', '=', orgId)
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  if (!group) return undefined;
-  const topics = await db.kysely
-    .selectFrom('user_group_topics')
-    .select('topic_id')
-    .where('org_id', '=', orgId)
-    .where('group_id', '=', groupId)
-    .orderBy('position')
-    .execute();
-  return { data: group.data, topicIds: topics.map((t) => t.topic_id) };
-}
-
-/** The groups a learner administers, in pack order. */
-export async function groupsAdministeredBy(
-  db: Executor,
-  orgId: string,
-  userId: string,
-): Promise<Array<{ id: string; data: string }>> {
-  return db.kysely
-    .selectFrom('user_group_members')
-    .innerJoin('user_groups', (join) =>
-      join
-        .onRef('user_groups.id', '=', 'user_group_members.group_id')
-        .onRef('user_groups.org_id', '=', 'user_group_members.org_id'),
-    )
-    .select(['user_groups.id', 'user_groups.data'])
-    .where('user_group_members.org_id', '=', orgId)
-    .where('user_group_members.user_id', '=', userId)
-    .where('user_group_members.role', '=', 'admin')
-    .orderBy('user_groups.position')
-    .execute();
 }
 
 /**
@@ -238,99 +194,6 @@ export async function replaceProgress(
       .execute();
 }
 
-/** An invitation of a group, with who used it (their email) and who it is addressed to. */
-export interface GroupInviteRecord {
-  id: string;
-  orderId: string | null;
-  emailKey: string | null;
-  usedBy: string | null;
-  usedByEmail: string | null;
-  usedAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-  addresseeHasAccount: boolean;
-}
-
-/** How many invitations of a group are pending, used by a current member, revoked. */
-export async function inviteCounts(
-  db: Executor,
-  orgId: string,
-  groupId: string,
-): Promise<{ pending: number; used: number; revoked: number }> {
-  const rows = await db.kysely
-    .selectFrom('invites')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('n'),
-      eb
-        .case()
-        .when('revoked_at', 'is not', null)
-        .then('revoked')
-        .when('used_by', 'is not', null)
-        .then('used')
-        .else('pending')
-        .end()
-        .as('status'),
-    ])
-    .where('org_id', '=', orgId)
-    .where('group_id', '=', groupId)
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, used: 0, revoked: 0 };
-  for (const row of rows) counts[row.status as keyof typeof counts] = Number(row.n);
-  return counts;
-}
-
-/**
- * The invitations of a group (or the one `inviteId`), oldest first; `notUsed` leaves out those
- * used by a current member (each is its member's row on the group's page).
- */
-export async function invitesOfGroup(
-  db: Executor,
-  orgId: string,
-  groupId: string,
-  inviteId?: string,
-  notUsed = false,
-): Promise<GroupInviteRecord[]> {
-  let query = inviteRows(db, orgId).where('invites.group_id', '=', groupId);
-  if (inviteId) query = query.where('invites.id', '=', inviteId);
-  if (notUsed)
-    query = query.where((eb) =>
-      eb.or([eb('invites.used_by', 'is', null), eb('invites.revoked_at', 'is not', null)]),
-    );
-  const rows = await query.orderBy('invites.created_at').orderBy('invites.id').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    emailKey: r.email_key,
-    usedBy: r.used_by,
-    usedByEmail: r.used_by_email,
-    usedAt: r.used_at,
-    revokedAt: r.revoked_at,
-    createdAt: r.created_at,
-    addresseeHasAccount: r.addressee_id !== null,
-  }));
-}
-
-/** Seats bought for a group (its fulfilled orders), and its latest fulfilled order. */
-export async function seatsBought(
-  db: Executor,
-  orgId: string,
-  groupId: string,
-): Promise<{ bought: number; latestOrderId: string | null }> {
-  const orders = await db.kysely
-    .selectFrom('orders')
-    .select(['id', 'quantity'])
-    .where('org_id', '=', orgId)
-    .where('user_group_id', '=', groupId)
-    .where('status', '=', 'fulfilled')
-    .orderBy('fulfilled_at', 'desc')
-    .execute();
-  return {
-    bought: orders.reduce((sum, o) => sum + Number(o.quantity), 0),
-    latestOrderId: orders[0]?.id ?? null,
-  };
-}
-
 /** Email keys of a group's members and administrators among `emailKeys`. */
 export async function memberEmailKeys(
   db: Executor,
@@ -371,14 +234,7 @@ export async function removeMember(
     .where('role', '=', 'member')
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) !== 1) return false;
-  await db.kysely
-    .updateTable('invites')
-    .set({ revoked_at: at })
-    .where('org_id', '=', orgId)
-    .where('group_id', '=', groupId)
-    .where('used_by', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeUsedBy(db, orgId, groupId, userId, at);
   return true;
 }
 
@@ -397,27 +253,4 @@ export async function roleIn(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.role;
-}
-
-/** New unused invitations of a group (freed seats made usable again), for no email yet. */
-export async function insertGroupInvites(
-  db: Executor,
-  invites: { orgId: string; groupId: string; orderId: string | null; ids: string[]; at: string },
-): Promise<void> {
-  if (!invites.ids.length) return;
-  await db.kysely
-    .insertInto('invites')
-    .values(
-      invites.ids.map((id) => ({
-        id,
-        org_id: invites.orgId,
-        group_id: invites.groupId,
-        order_id: invites.orderId,
-        email_key: null,
-        created_at: invites.at,
-        used_by: null,
-        used_at: null,
-      })),
-    )
-    .execute();
 }

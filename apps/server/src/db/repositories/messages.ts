@@ -1,20 +1,31 @@
 import type { Executor } from './executor';
 
+/**
+ * Messages of user groups (docs/design.md §10). A group message has the thread ''; a private
+ * message belongs to one member's thread (their account id). `message_threads` keeps the time of
+ * each thread's last message (the group's messages are the thread ''), so that the unread counts
+ * look only at the threads with something newer than the reader's marker.
+ */
+
 /** A message with what its view shows of its author. */
 export interface MessageRecord {
   id: string;
   groupId: string;
   authorId: string;
+  /** '' for a group message; the member's account id for a private one. */
+  threadId: string;
   body: string;
   isPrivate: boolean;
   createdAt: string;
-  author: {
-    firstName: string;
-    lastName: string;
-    username: string;
-    /** JSON {secure_url, …} of the author's profile picture, or null. */
-    profilePicture: string | null;
-  };
+  author: AuthorRecord;
+}
+
+export interface AuthorRecord {
+  firstName: string;
+  lastName: string;
+  username: string;
+  /** JSON {secure_url, …} of the author's profile picture, or null. */
+  profilePicture: string | null;
 }
 
 export interface NewMessage {
@@ -22,11 +33,13 @@ export interface NewMessage {
   orgId: string;
   groupId: string;
   authorId: string;
+  threadId: string;
   body: string;
   isPrivate: boolean;
   createdAt: string;
 }
 
+/** Writes a message and moves its thread's last-message time (one transaction of the caller's). */
 export async function insertMessage(db: Executor, message: NewMessage): Promise<void> {
   await db.kysely
     .insertInto('messages')
@@ -35,10 +48,26 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
       org_id: message.orgId,
       group_id: message.groupId,
       author_id: message.authorId,
+      thread_id: message.threadId,
       body: message.body,
       is_private: message.isPrivate ? 1 : 0,
       created_at: message.createdAt,
     })
+    .execute();
+  await db.kysely
+    .insertInto('message_threads')
+    .values({
+      org_id: message.orgId,
+      group_id: message.groupId,
+      thread_id: message.threadId,
+      last_at: message.createdAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['org_id', 'group_id', 'thread_id'])
+        .doUpdateSet({ last_at: message.createdAt })
+        .where('message_threads.last_at', '<', message.createdAt),
+    )
     .execute();
 }
 
@@ -46,8 +75,8 @@ export interface MessageQuery {
   orgId: string;
   groupId: string;
   isPrivate: boolean;
-  /** Only the messages of this author (a member reading their own private messages). */
-  authorId?: string;
+  /** Only the messages of this private thread. */
+  threadId?: string;
   /** Exclusive bounds on the creation time (ISO strings). */
   after?: string;
   before?: string;
@@ -67,6 +96,7 @@ function messagesQuery(db: Executor) {
       'messages.id',
       'messages.group_id',
       'messages.author_id',
+      'messages.thread_id',
       'messages.body',
       'messages.is_private',
       'messages.created_at',
@@ -83,6 +113,7 @@ const toRecord = (r: Row): MessageRecord => ({
   id: r.id,
   groupId: r.group_id,
   authorId: r.author_id,
+  threadId: r.thread_id,
   body: r.body,
   isPrivate: Number(r.is_private) === 1,
   createdAt: r.created_at,
@@ -100,7 +131,7 @@ export async function listMessages(db: Executor, q: MessageQuery): Promise<Messa
     .where('messages.org_id', '=', q.orgId)
     .where('messages.group_id', '=', q.groupId)
     .where('messages.is_private', '=', q.isPrivate ? 1 : 0);
-  if (q.authorId !== undefined) query = query.where('messages.author_id', '=', q.authorId);
+  if (q.threadId !== undefined) query = query.where('messages.thread_id', '=', q.threadId);
   if (q.after !== undefined) query = query.where('messages.created_at', '>', q.after);
   if (q.before !== undefined) query = query.where('messages.created_at', '<', q.before);
   if (q.since !== undefined) query = query.where('messages.created_at', '>=', q.since);
@@ -128,55 +159,186 @@ export async function findMessage(
   return row && toRecord(row);
 }
 
-/**
- * Per group, the messages a learner may read that someone else wrote after the learner's read
- * marker (all of them without one): group messages of `groupIds`, and private ones of
- * `adminGroupIds` (a learner reads the private messages of the groups they administer; their
- * own are not counted).
- */
-export async function unreadCounts(
+/** Whether a private thread of the group has any message. */
+export async function threadExists(
   db: Executor,
-  args: { orgId: string; userId: string; groupIds: string[]; adminGroupIds: string[] },
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (args.groupIds.length === 0) return counts;
-  const rows = await db.kysely
-    .selectFrom('messages')
-    .leftJoin('message_reads', (join) =>
-      join
-        .onRef('message_reads.org_id', '=', 'messages.org_id')
-        .onRef('message_reads.group_id', '=', 'messages.group_id')
-        .on('message_reads.account_id', '=', args.userId),
-    )
-    .select(['messages.group_id'])
-    .select((eb) => eb.fn.countAll<string | number>().as('unread'))
-    .where('messages.org_id', '=', args.orgId)
-    .where('messages.group_id', 'in', args.groupIds)
-    .where('messages.author_id', '!=', args.userId)
-    .where((eb) =>
-      eb.or([
-        eb('messages.is_private', '=', 0),
-        ...(args.adminGroupIds.length > 0
-          ? [eb('messages.group_id', 'in', args.adminGroupIds)]
-          : []),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('message_reads.read_at', 'is', null),
-        eb('messages.created_at', '>', eb.ref('message_reads.read_at')),
-      ]),
-    )
-    .groupBy('messages.group_id')
-    .execute();
-  for (const r of rows) counts.set(r.group_id, Number(r.unread));
-  return counts;
+  orgId: string,
+  groupId: string,
+  threadId: string,
+): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('message_threads')
+    .select('thread_id')
+    .where('org_id', '=', orgId)
+    .where('group_id', '=', groupId)
+    .where('thread_id', '=', threadId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Sets a learner's read marker of a group. */
+/** A thread (or a group's messages, thread '') the reader may have unread messages in. */
+export interface UnreadChannel {
+  groupId: string;
+  threadId: string;
+  unread: number;
+}
+
+/**
+ * What a reader has not read: per group of `groupIds`, its group messages; per private thread,
+ * the reader's own, and every thread of `adminGroupIds`. Only the threads whose last message is
+ * newer than the reader's marker are counted (one query finds them; most polls stop there), each
+ * count stopping at `max`; messages the reader wrote are not counted.
+ */
+export async function unreadChannels(
+  db: Executor,
+  args: {
+    orgId: string;
+    userId: string;
+    groupIds: readonly string[];
+    adminGroupIds: readonly string[];
+    max: number;
+  },
+): Promise<UnreadChannel[]> {
+  if (args.groupIds.length === 0) return [];
+  const candidates = await db.kysely
+    .selectFrom('message_threads as t')
+    .leftJoin('message_reads as r', (join) =>
+      join
+        .onRef('r.org_id', '=', 't.org_id')
+        .on('r.account_id', '=', args.userId)
+        .onRef('r.group_id', '=', 't.group_id')
+        .onRef('r.thread_id', '=', 't.thread_id'),
+    )
+    .select(['t.group_id', 't.thread_id', 'r.read_at'])
+    .where('t.org_id', '=', args.orgId)
+    .where('t.group_id', 'in', [...args.groupIds])
+    .where((eb) =>
+      eb.or([
+        eb('t.thread_id', '=', ''),
+        eb('t.thread_id', '=', args.userId),
+        ...(args.adminGroupIds.length ? [eb('t.group_id', 'in', [...args.adminGroupIds])] : []),
+      ]),
+    )
+    .where((eb) => eb.or([eb('r.read_at', 'is', null), eb('t.last_at', '>', eb.ref('r.read_at'))]))
+    .orderBy('t.last_at', 'desc')
+    .limit(500)
+    .execute();
+  const counted = await Promise.all(
+    candidates.map(async (c) => ({
+      groupId: c.group_id,
+      threadId: c.thread_id,
+      unread: await countAfter(db, {
+        orgId: args.orgId,
+        groupId: c.group_id,
+        threadId: c.thread_id,
+        after: c.read_at,
+        notBy: args.userId,
+        max: args.max,
+      }),
+    })),
+  );
+  return counted.filter((c) => c.unread > 0);
+}
+
+/** How many messages of a thread came after `after` from someone else than `notBy` (≤ max). */
+async function countAfter(
+  db: Executor,
+  q: {
+    orgId: string;
+    groupId: string;
+    threadId: string;
+    after: string | null;
+    notBy: string;
+    max: number;
+  },
+): Promise<number> {
+  let inner = db.kysely
+    .selectFrom('messages')
+    .select('id')
+    .where('org_id', '=', q.orgId)
+    .where('group_id', '=', q.groupId)
+    .where('thread_id', '=', q.threadId)
+    .where('author_id', '!=', q.notBy);
+  if (q.after !== null) inner = inner.where('created_at', '>', q.after);
+  const row = await db.kysely
+    .selectFrom(inner.limit(q.max).as('unread'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A private thread of a group, with its member and the reader's marker in it. */
+export interface ThreadRecord {
+  threadId: string;
+  lastAt: string;
+  readAt: string | null;
+  member: AuthorRecord;
+}
+
+/** The private threads of a group, newest activity first (at most `limit`). */
+export async function threadsOf(
+  db: Executor,
+  args: { orgId: string; groupId: string; readerId: string; limit: number },
+): Promise<ThreadRecord[]> {
+  const rows = await db.kysely
+    .selectFrom('message_threads as t')
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 't.thread_id').onRef('u.org_id', '=', 't.org_id'),
+    )
+    .leftJoin('message_reads as r', (join) =>
+      join
+        .onRef('r.org_id', '=', 't.org_id')
+        .on('r.account_id', '=', args.readerId)
+        .onRef('r.group_id', '=', 't.group_id')
+        .onRef('r.thread_id', '=', 't.thread_id'),
+    )
+    .select([
+      't.thread_id',
+      't.last_at',
+      'r.read_at',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.profile_picture',
+    ])
+    .where('t.org_id', '=', args.orgId)
+    .where('t.group_id', '=', args.groupId)
+    .where('t.thread_id', '!=', '')
+    .orderBy('t.last_at', 'desc')
+    .limit(args.limit)
+    .execute();
+  return rows.map((r) => ({
+    threadId: r.thread_id,
+    lastAt: r.last_at,
+    readAt: r.read_at,
+    member: {
+      firstName: r.first_name,
+      lastName: r.last_name,
+      username: r.username,
+      profilePicture: r.profile_picture,
+    },
+  }));
+}
+
+/** How many messages of one thread a reader has not read (≤ max). */
+export function unreadInThread(
+  db: Executor,
+  q: { orgId: string; groupId: string; threadId: string; readAt: string | null; readerId: string; max: number },
+): Promise<number> {
+  return countAfter(db, {
+    orgId: q.orgId,
+    groupId: q.groupId,
+    threadId: q.threadId,
+    after: q.readAt,
+    notBy: q.readerId,
+    max: q.max,
+  });
+}
+
+/** Sets a reader's marker of a group's messages (thread '') or of one private thread. */
 export async function markRead(
   db: Executor,
-  args: { orgId: string; userId: string; groupId: string; at: string },
+  args: { orgId: string; userId: string; groupId: string; threadId: string; at: string },
 ): Promise<void> {
   await db.kysely
     .insertInto('message_reads')
@@ -184,10 +346,13 @@ export async function markRead(
       org_id: args.orgId,
       account_id: args.userId,
       group_id: args.groupId,
+      thread_id: args.threadId,
       read_at: args.at,
     })
     .onConflict((oc) =>
-      oc.columns(['org_id', 'account_id', 'group_id']).doUpdateSet({ read_at: args.at }),
+      oc
+        .columns(['org_id', 'account_id', 'group_id', 'thread_id'])
+        .doUpdateSet({ read_at: args.at }),
     )
     .execute();
 }

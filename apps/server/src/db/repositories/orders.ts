@@ -25,6 +25,8 @@ export interface Order {
   createdAt: string;
   updatedAt: string;
   fulfilledAt: string | null;
+  /** The buyer's cohort that holds the seats (two or more), once fulfilled. */
+  cohortId: string | null;
 }
 
 /** A row of `orders` as stored (schema.ts). */
@@ -49,6 +51,7 @@ const toOrder = (r: OrderRow): Order => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   fulfilledAt: r.fulfilled_at,
+  cohortId: r.cohort_id,
 });
 
 export async function insertOrder(db: Executor, order: Order): Promise<void> {
@@ -75,6 +78,11 @@ export async function insertOrder(db: Executor, order: Order): Promise<void> {
       fulfilled_at: order.fulfilledAt,
     })
     .execute();
+}
+
+/** Puts a fulfilled order's seats in the buyer's cohort (in the fulfilment's transaction). */
+export async function setOrderCohort(db: Executor, orderId: string, cohortId: string): Promise<void> {
+  await db.kysely.updateTable('orders').set({ cohort_id: cohortId }).where('id', '=', orderId).execute();
 }
 
 /** An order of the organisation by id. */

@@ -1,8 +1,5 @@
 import {
   adminGroupsAnswerSchema,
-  bulkInviteAnswerSchema,
-  bulkInviteBodySchema,
-  groupInviteAnswerSchema,
   groupMembersAnswerSchema,
   localeQueryObjectSchema,
   memberReportAnswerSchema,
@@ -32,17 +29,10 @@ const accountId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be an account id');
 const memberParams = groupParams.extend({ accountId });
-const inviteParams = groupParams.extend({
-  inviteId: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation id'),
-});
-
 /**
  * A group's page for its administrators (docs/design.md §12): members and their progress, seats,
- * invitations. Every route answers 404 to a learner outside the group and 403 to a member.
+ * invitations (routes/invitations), the cohorts under it. Every route answers 404 to a learner
+ * outside the group (another buyer's cohort) and 403 to a member.
  */
 export const groupRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -168,77 +158,6 @@ export const groupRoutes =
           index,
           request.query.locale ?? locale,
         );
-      },
-    );
-
-    app.post(
-      '/api/org/:org/userGroup/:groupId/invites',
-      {
-        schema: {
-          tags: ['groups'],
-          summary:
-            'Invite several people by pasted emails: each checked; invalid ones, members and those already invited are listed, not sent',
-          params: groupParams,
-          querystring: localeQueryObjectSchema,
-          body: bulkInviteBodySchema,
-          response: { 200: bulkInviteAnswerSchema, ...errors },
-        },
-        config: {
-          session: 'required',
-          rateLimit: { max: 30 * services.rateLimitScale, timeWindow: '1 minute' },
-        },
-      },
-      async (request) => {
-        const { org, viewer, locale } = signedIn(request);
-        return groups.bulkInvite(org, viewer, request.params.groupId, request.body, locale);
-      },
-    );
-
-    app.post(
-      '/api/org/:org/userGroup/:groupId/invites/:inviteId/resend',
-      {
-        schema: {
-          tags: ['groups'],
-          summary: 'Mail a pending invitation again',
-          params: inviteParams,
-          querystring: localeQueryObjectSchema,
-          response: { 200: groupInviteAnswerSchema, 429: errorBodySchema, ...errors },
-        },
-        config: {
-          session: 'required',
-          rateLimit: { max: 60 * services.rateLimitScale, timeWindow: '1 minute' },
-        },
-      },
-      async (request) => {
-        const { org, viewer, locale } = signedIn(request);
-        const { groupId, inviteId } = request.params;
-        return {
-          invite: await groups.resendInvite(
-            org,
-            viewer,
-            groupId,
-            inviteId,
-            request.query.locale ?? locale,
-          ),
-        };
-      },
-    );
-
-    app.post(
-      '/api/org/:org/userGroup/:groupId/invites/:inviteId/revoke',
-      {
-        schema: {
-          tags: ['groups'],
-          summary: 'Revoke a pending invitation: its link stops working, its seat is free',
-          params: inviteParams,
-          response: { 200: groupInviteAnswerSchema, ...errors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
-        const { org, viewer } = signedIn(request);
-        const { groupId, inviteId } = request.params;
-        return { invite: await groups.revokeInvite(org, viewer, groupId, inviteId) };
       },
     );
   };

@@ -3,7 +3,9 @@ import {
   messageAnswerSchema,
   messagePostBodySchema,
   messageReadAnswerSchema,
+  messageReadBodySchema,
   messagesAnswerSchema,
+  messageThreadsAnswerSchema,
   messagesQuerySchema,
   orgParamsSchema,
   parseMessageDate,
@@ -51,7 +53,7 @@ export const messageRoutes =
         schema: {
           tags: ['messages'],
           summary:
-            'A page of the group’s messages, newest first (isPrivate=true: the private ones the learner may read)',
+            'A page of the group’s messages, newest first (isPrivate=true: the private threads the learner reads, or one with thread=)',
           params: groupParams,
           querystring: messagesQuerySchema,
           response: { 200: messagesAnswerSchema, ...clientErrors },
@@ -70,6 +72,7 @@ export const messageRoutes =
           after: gt === undefined ? undefined : parseMessageDate(gt),
           before: lt === undefined ? undefined : parseMessageDate(lt),
           isPrivate: q.isPrivate === 'true',
+          thread: q.thread,
         });
         return sendJsonText(reply, json);
       },
@@ -80,7 +83,8 @@ export const messageRoutes =
       {
         schema: {
           tags: ['messages'],
-          summary: 'Post a message to the group, or privately to its administrators',
+          summary:
+            'Post to the group, or privately: in the author’s own thread, or (administrators) in a member’s thread with threadOf',
           params: groupParams,
           querystring: localeQueryObjectSchema,
           body: messagePostBodySchema,
@@ -126,16 +130,37 @@ export const messageRoutes =
       {
         schema: {
           tags: ['messages'],
-          summary: 'The learner has read the group’s messages up to now',
+          summary:
+            'The learner has read the group’s messages up to now (or, with {thread}, one private thread)',
           params: groupParams,
           querystring: localeQueryObjectSchema,
+          body: messageReadBodySchema,
           response: { 200: messageReadAnswerSchema, ...clientErrors },
         },
         config: { session: 'required' },
       },
       async (request) => {
         const { org, viewer } = signedIn(request);
-        return messages.markRead(org, viewer, request.params.groupId);
+        return messages.markRead(org, viewer, request.params.groupId, request.body?.thread);
+      },
+    );
+
+    app.get(
+      '/api/org/:org/userGroup/:groupId/message/threads',
+      {
+        schema: {
+          tags: ['messages'],
+          summary:
+            'The group’s private threads, one per member, newest first, with what is unread in each (administrators only)',
+          params: groupParams,
+          querystring: localeQueryObjectSchema,
+          response: { 200: messageThreadsAnswerSchema, ...clientErrors },
+        },
+        config: { session: 'required' },
+      },
+      async (request) => {
+        const { org, viewer } = signedIn(request);
+        return { threads: await messages.threads(org, viewer, request.params.groupId) };
       },
     );
 

@@ -1,14 +1,10 @@
 import {
-  accountAnswerSchema,
   checkoutSessionAnswerSchema,
-  inviteAnswerSchema,
-  invitesAnswerSchema,
   localeQueryObjectSchema,
   orderAnswerSchema,
   ordersAnswerSchema,
   orgParamsSchema,
   purchaseBodySchema,
-  sendInviteBodySchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,21 +33,11 @@ const orderParams = orgParamsSchema.extend({
     .regex(/^[A-Za-z0-9_-]+$/, 'must be an order id'),
 });
 
-const inviteParams = orderParams.extend({
-  inviteId: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation id'),
-});
-
-const acceptParams = orgParamsSchema.extend({ inviteId: inviteParams.shape.inviteId });
-
 /** The store: purchases, the buyer's orders and the local checkout (docs/design.md §9). */
 export const storeRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { store, accounts } = services;
+    const { store } = services;
     // Payments recorded and acknowledged but not yet fulfilled (a process stopped in between) are
     // fulfilled as soon as the app is ready; the worker stops when the app closes.
     app.addHook('onReady', async () => {
@@ -166,86 +152,6 @@ export const storeRoutes =
       async (request) => {
         const { org, viewer, locale } = signedIn(request);
         return { order: await store.cancel(org, viewer, request.params.orderId, locale) };
-      },
-    );
-
-    app.get(
-      '/api/org/:org/order/:orderId/invites',
-      {
-        schema: {
-          tags: ['store'],
-          summary: 'The seats of one of the learner’s orders, as invitations',
-          params: orderParams,
-          querystring: localeQueryObjectSchema,
-          response: { 200: invitesAnswerSchema, ...errors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
-        const { org, viewer } = signedIn(request);
-        return { invites: await store.invites(org, viewer, request.params.orderId) };
-      },
-    );
-
-    app.post(
-      '/api/org/:org/order/:orderId/invites/:inviteId/send',
-      {
-        schema: {
-          tags: ['store'],
-          summary: 'Address an unused seat to an email and mail the invitation',
-          params: inviteParams,
-          querystring: localeQueryObjectSchema,
-          body: sendInviteBodySchema,
-          response: { 200: inviteAnswerSchema, ...errors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
-        const { org, viewer, locale } = signedIn(request);
-        const { orderId, inviteId } = request.params;
-        return {
-          invite: await store.sendInvite(org, viewer, orderId, inviteId, request.body, locale),
-        };
-      },
-    );
-
-    app.post(
-      '/api/org/:org/order/:orderId/invites/:inviteId/revoke',
-      {
-        schema: {
-          tags: ['store'],
-          summary: 'Revoke an unused seat (409 when it was used)',
-          params: inviteParams,
-          querystring: localeQueryObjectSchema,
-          response: { 200: inviteAnswerSchema, ...errors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
-        const { org, viewer } = signedIn(request);
-        const { orderId, inviteId } = request.params;
-        return { invite: await store.revokeInvite(org, viewer, orderId, inviteId) };
-      },
-    );
-
-    app.post(
-      '/api/org/:org/invite/:inviteId/accept',
-      {
-        schema: {
-          tags: ['store'],
-          summary:
-            'The signed-in learner uses a seat invitation and joins its group (409 when already a member)',
-          params: acceptParams,
-          querystring: localeQueryObjectSchema,
-          response: { 200: accountAnswerSchema, ...errors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
-        const { org, viewer, locale } = signedIn(request);
-        return {
-          account: await accounts.acceptInvite(org, viewer.userId, request.params.inviteId, locale),
-        };
       },
     );
 
