@@ -9,6 +9,7 @@ const FEATURES = [
   'grades',
   'groups',
   'home',
+  'invitations',
   'messages',
   'page',
   'print',

@@ -46,6 +46,32 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 
+  it('refuses the local test checkout in production, and takes Stripe there', () => {
+    // PAYMENTS defaults to local: production without it set is refused, naming what to set.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENTS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS: 'local' })).toThrow(
+      /PAYMENTS=local .*refused when NODE_ENV=production/,
+    );
+    // Stripe without its keys is refused there as anywhere.
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(production.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: undefined,
+    });
+    // Outside production, the local checkout stays the default.
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'local' });
+  });
+
   it('waits 60 s for the database at start unless told (0: not at all)', () => {
     expect(loadConfig({}).databaseStartupWaitSeconds).toBe(60);
     expect(loadConfig({ DATABASE_STARTUP_WAIT_SECONDS: '0' }).databaseStartupWaitSeconds).toBe(0);

@@ -33,10 +33,6 @@ export const SERVER_MESSAGES = {
     'en-US': 'This invitation is not valid or has already been used.',
     'fr-CA': 'Cette invitation n’est pas valide ou a déjà été utilisée.',
   },
-  inviteUsed: {
-    'en-US': 'This invitation has already been used.',
-    'fr-CA': 'Cette invitation a déjà été utilisée.',
-  },
   alreadyMember: {
     'en-US': 'You are already a member of this group.',
     'fr-CA': 'Vous êtes déjà membre de ce groupe.',
@@ -158,6 +154,19 @@ export const SERVER_MESSAGES = {
     'en-US': 'The message is longer than {max} characters.',
     'fr-CA': 'Le message dépasse {max} caractères.',
   },
+  threadIsPrivate: {
+    'en-US': 'An answer in a member’s thread is a private message.',
+    'fr-CA': 'Une réponse dans la conversation d’un membre est un message privé.',
+  },
+  threadNotFound: {
+    'en-US': 'This group has no such member or thread.',
+    'fr-CA': 'Ce groupe n’a pas ce membre ou cette conversation.',
+  },
+  answerInThreadAdminsOnly: {
+    'en-US': 'Only the group’s administrators can answer in another member’s thread.',
+    'fr-CA':
+      'Seuls les administrateurs du groupe peuvent répondre dans la conversation d’un autre membre.',
+  },
   notAMember: {
     'en-US': 'You are not a member of this group.',
     'fr-CA': 'Vous n’êtes pas membre de ce groupe.',
@@ -227,10 +236,6 @@ export const SERVER_MESSAGES = {
   inviteTaken: {
     'en-US': 'This invitation has already been used or revoked.',
     'fr-CA': 'Cette invitation a déjà été utilisée ou révoquée.',
-  },
-  orderNotFulfilled: {
-    'en-US': 'The seats of this order are not paid yet.',
-    'fr-CA': 'Les places de cette commande ne sont pas encore payées.',
   },
   // Analytics
   eventUnknownTopic: {
@@ -322,6 +327,11 @@ export const SERVER_MESSAGES = {
   isNotValid: { 'en-US': 'is not valid', 'fr-CA': 'n’est pas valide' },
   hasBeenUsed: { 'en-US': 'has been used', 'fr-CA': 'a déjà été utilisée' },
   isEmpty: { 'en-US': 'is empty', 'fr-CA': 'est vide' },
+  needsPrivate: { 'en-US': 'needs isPrivate: true', 'fr-CA': 'exige isPrivate: true' },
+  notAMemberHere: {
+    'en-US': 'is not a member of this group',
+    'fr-CA': 'n’est pas membre de ce groupe',
+  },
   mustNotBeEmpty: { 'en-US': 'must not be empty', 'fr-CA': 'ne doit pas être vide' },
   mustBeImage: { 'en-US': 'must be an image', 'fr-CA': 'doit être une image' },
   typeNotAccepted: {

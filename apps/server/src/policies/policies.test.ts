@@ -6,12 +6,17 @@ import {
   ownsOrder,
   assertCanSeeTopic,
   assertGroupAdmin,
+  assertMayInvite,
   canPostMessage,
   canSeeMessage,
   canSeePage,
   canSeeTopic,
   canSeeTopicGroupCard,
+  isGroupAdmin,
+  isGroupMember,
   ownsBundle,
+  privateThreadsReadable,
+  reachesGroup,
   signedInViewer,
   topicAudienceKey,
   VISITOR,
@@ -63,16 +68,22 @@ describe('group and message policies', () => {
     expect(kindOf(() => assertGroupAdmin(admin, 'club'))).toBe('allowed');
   });
 
-  it('shows group messages to members, private ones to their sender and the administrators', () => {
-    const toGroup = { isPrivate: false, authorId: 'u-admin' };
-    const privateByMember = { isPrivate: true, authorId: 'u-member' };
-    const privateByAnother = { isPrivate: true, authorId: 'u-someone' };
+  it('shows group messages to members, a private thread to its member and the administrators', () => {
+    const toGroup = { isPrivate: false, threadId: '' };
+    const memberThread = { isPrivate: true, threadId: 'u-member' };
+    const anotherThread = { isPrivate: true, threadId: 'u-someone' };
     expect(canSeeMessage(member, 'club', toGroup)).toBe(true);
     expect(canSeeMessage(outsider, 'club', toGroup)).toBe(false);
-    expect(canSeeMessage(member, 'club', privateByMember)).toBe(true);
-    expect(canSeeMessage(member, 'club', privateByAnother)).toBe(false);
-    expect(canSeeMessage(admin, 'club', privateByAnother)).toBe(true);
+    // A member's thread holds the administrators' answers too: the member reads all of it.
+    expect(canSeeMessage(member, 'club', memberThread)).toBe(true);
+    expect(canSeeMessage(member, 'club', anotherThread)).toBe(false);
+    expect(canSeeMessage(admin, 'club', anotherThread)).toBe(true);
+    expect(canSeeMessage(admin, 'club', memberThread)).toBe(true);
+    expect(canSeeMessage(outsider, 'club', memberThread)).toBe(false);
     expect(canSeeMessage(VISITOR, 'club', toGroup)).toBe(false);
+    expect(privateThreadsReadable(admin, 'club')).toBe('all');
+    expect(privateThreadsReadable(member, 'club')).toBe('own');
+    expect(privateThreadsReadable(outsider, 'club')).toBe('none');
   });
 
   it('lets members post privately only when the organisation allows messages to administrators only', () => {
@@ -81,12 +92,112 @@ describe('group and message policies', () => {
     expect(canPostMessage(member, 'club', { isPrivate: false }, open)).toBe(true);
     expect(canPostMessage(member, 'club', { isPrivate: false }, adminsOnly)).toBe(false);
     expect(canPostMessage(member, 'club', { isPrivate: true }, adminsOnly)).toBe(true);
+    expect(canPostMessage(admin, 'club', { isPrivate: false }, adminsOnly)).toBe(true);
     expect(canPostMessage(outsider, 'club', { isPrivate: true }, open)).toBe(false);
+  });
+
+  it('lets only administrators answer in another member’s thread, privately', () => {
+    const open = { groupAdminMessagingOnly: false };
+    const adminsOnly = { groupAdminMessagingOnly: true };
+    const answer = { isPrivate: true, threadOf: 'u-member' };
+    expect(canPostMessage(admin, 'club', answer, open)).toBe(true);
+    expect(canPostMessage(admin, 'club', answer, adminsOnly)).toBe(true);
+    // Never as a group message.
+    expect(canPostMessage(admin, 'club', { isPrivate: false, threadOf: 'u-member' }, open)).toBe(
+      false,
+    );
+    // A member writes in their own thread, never in another's.
+    expect(canPostMessage(member, 'club', answer, adminsOnly)).toBe(true);
+    expect(canPostMessage(member, 'club', { isPrivate: true, threadOf: 'u-admin' }, open)).toBe(
+      false,
+    );
+    expect(canPostMessage(outsider, 'club', answer, open)).toBe(false);
+    expect(canPostMessage(VISITOR, 'club', answer, open)).toBe(false);
   });
 
   it('knows which bundles a learner owns by the group they grant', () => {
     expect(ownsBundle(member, { userGroup: 'club' })).toBe(true);
+    expect(ownsBundle(outsider, { userGroup: 'club' })).toBe(false);
     expect(ownsBundle(VISITOR, { userGroup: 'club' })).toBe(false);
+  });
+});
+
+describe('cohort policies', () => {
+  // Two buyers' cohorts under "club", as grantsOf reads them: a cohort's rows carry its parent's
+  // topics; the administrator of "club" administers every cohort under it (no topic of its own).
+  const cohortGrant = (groupId: string, role: 'member' | 'admin') => ({
+    groupId,
+    role,
+    parentId: 'club',
+    topicId: 'secret',
+  });
+  const buyerA = signedInViewer('u-buyer-a', [cohortGrant('cohort-a', 'admin')]);
+  const buyerB = signedInViewer('u-buyer-b', [cohortGrant('cohort-b', 'admin')]);
+  const seatHolder = signedInViewer('u-seat', [cohortGrant('cohort-a', 'member')]);
+  const clubAdmin = signedInViewer('u-club-admin', [
+    { groupId: 'club', role: 'admin', parentId: null, topicId: 'secret' },
+    { groupId: 'cohort-a', role: 'admin', parentId: 'club', topicId: null },
+    { groupId: 'cohort-b', role: 'admin', parentId: 'club', topicId: null },
+  ]);
+
+  it('makes a cohort’s administrator administer that cohort only, not its parent nor another cohort', () => {
+    expect(kindOf(() => assertGroupAdmin(buyerA, 'cohort-a'))).toBe('allowed');
+    expect(kindOf(() => assertGroupAdmin(buyerA, 'club'))).toBe('not-found');
+    expect(kindOf(() => assertGroupAdmin(buyerA, 'cohort-b'))).toBe('not-found');
+    expect(kindOf(() => assertMayInvite(buyerA, 'cohort-b'))).toBe('not-found');
+    expect(kindOf(() => assertMayInvite(buyerB, 'cohort-a'))).toBe('not-found');
+    expect(isGroupAdmin(buyerA, 'club')).toBe(false);
+    expect(isGroupMember(buyerA, 'club')).toBe(false);
+    // A seat holder is a member of the cohort, who administers nothing.
+    expect(kindOf(() => assertGroupAdmin(seatHolder, 'cohort-a'))).toBe('forbidden');
+    expect(kindOf(() => assertGroupAdmin(seatHolder, 'club'))).toBe('not-found');
+  });
+
+  it('makes the administrator of a group administer every cohort under it', () => {
+    for (const group of ['club', 'cohort-a', 'cohort-b']) {
+      expect(
+        kindOf(() => assertGroupAdmin(clubAdmin, group)),
+        group,
+      ).toBe('allowed');
+      expect(
+        kindOf(() => assertMayInvite(clubAdmin, group)),
+        group,
+      ).toBe('allowed');
+    }
+    // A member of the group administers none of its cohorts.
+    expect(kindOf(() => assertGroupAdmin(member, 'cohort-a'))).toBe('not-found');
+  });
+
+  it('shows a cohort’s threads to its administrators and the parent’s, never to another buyer', () => {
+    const seatThread = { isPrivate: true, threadId: 'u-seat' };
+    expect(canSeeMessage(seatHolder, 'cohort-a', seatThread)).toBe(true);
+    expect(canSeeMessage(buyerA, 'cohort-a', seatThread)).toBe(true);
+    expect(canSeeMessage(clubAdmin, 'cohort-a', seatThread)).toBe(true);
+    expect(canSeeMessage(buyerB, 'cohort-a', seatThread)).toBe(false);
+    expect(canSeeMessage(buyerB, 'cohort-a', { isPrivate: false, threadId: '' })).toBe(false);
+    // The cohort's messages are not the parent's.
+    expect(canSeeMessage(seatHolder, 'club', { isPrivate: false, threadId: '' })).toBe(false);
+    const open = { groupAdminMessagingOnly: false };
+    const answer = { isPrivate: true, threadOf: 'u-seat' };
+    expect(canPostMessage(buyerA, 'cohort-a', answer, open)).toBe(true);
+    expect(canPostMessage(clubAdmin, 'cohort-a', answer, open)).toBe(true);
+    expect(canPostMessage(buyerB, 'cohort-a', answer, open)).toBe(false);
+    expect(
+      canPostMessage(seatHolder, 'cohort-a', { isPrivate: true, threadOf: 'u-buyer-a' }, open),
+    ).toBe(false);
+  });
+
+  it('gives the bundle of the parent group to everyone in a cohort under it', () => {
+    const bundle = { userGroup: 'club' };
+    expect(ownsBundle(seatHolder, bundle)).toBe(true);
+    expect(ownsBundle(buyerA, bundle)).toBe(true);
+    expect(ownsBundle(clubAdmin, bundle)).toBe(true);
+    expect(ownsBundle(seatHolder, { userGroup: 'elsewhere' })).toBe(false);
+    expect(reachesGroup(seatHolder, 'club')).toBe(true);
+    expect(reachesGroup(seatHolder, 'cohort-b')).toBe(false);
+    // Owning it, a seat holder buys seats for a team, not one more seat for themselves.
+    expect(kindOf(() => assertMayBuy(seatHolder, bundle, 1))).toBe('invalid');
+    expect(kindOf(() => assertMayBuy(seatHolder, bundle, 2))).toBe('allowed');
   });
 });
 

@@ -1,9 +1,9 @@
 import {
+  acceptInviteAnswerSchema,
   accountAnswerSchema,
   adminGroupsAnswerSchema,
   aliveAnswerSchema,
   bulkInviteAnswerSchema,
-  groupInviteAnswerSchema,
   groupMembersAnswerSchema,
   memberReportAnswerSchema,
   bundlesAnswerSchema,
@@ -12,11 +12,12 @@ import {
   errorBodySchema,
   fileAnswerSchema,
   hostAnswerSchema,
-  inviteAnswerSchema,
-  invitesAnswerSchema,
+  invitationAnswerSchema,
+  invitationsAnswerSchema,
   messageAnswerSchema,
   messageReadAnswerSchema,
   messagesAnswerSchema,
+  messageThreadsAnswerSchema,
   orderAnswerSchema,
   ordersAnswerSchema,
   organisationViewSchema,
@@ -87,10 +88,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   'GET /api/org/{org}/order/{orderId}': orderAnswerSchema,
   'POST /api/org/{org}/order/{orderId}/pay': orderAnswerSchema,
   'POST /api/org/{org}/order/{orderId}/cancel': orderAnswerSchema,
-  'GET /api/org/{org}/order/{orderId}/invites': invitesAnswerSchema,
-  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send': inviteAnswerSchema,
-  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke': inviteAnswerSchema,
-  'POST /api/org/{org}/invite/{inviteId}/accept': accountAnswerSchema,
+  'POST /api/org/{org}/invite/{inviteId}/accept': acceptInviteAnswerSchema,
   'GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt': oAuthUserPromptAnswerSchema,
   'GET /api/org/{org}/login/oauth': authorizationUrlAnswerSchema,
   'POST /api/org/{org}/oauth/complete': tokenAnswerSchema,
@@ -98,6 +96,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   'POST /api/org/{org}/userGroup/{groupId}/message': messageAnswerSchema,
   'GET /api/org/{org}/message/unread': unreadMessagesAnswerSchema,
   'POST /api/org/{org}/userGroup/{groupId}/message/read': messageReadAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/message/threads': messageThreadsAnswerSchema,
   // Server-sent events: each `data:` line is a message of GET …/message (checked below).
   'GET /api/org/{org}/userGroup/{groupId}/message/stream': z.string(),
   'GET /api/org/{org}/userGroup': adminGroupsAnswerSchema,
@@ -107,9 +106,10 @@ const ANSWERS: Record<string, z.ZodType> = {
   'DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}': successAnswerSchema,
   'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}':
     memberReportAnswerSchema,
+  'GET /api/org/{org}/userGroup/{groupId}/invites': invitationsAnswerSchema,
   'POST /api/org/{org}/userGroup/{groupId}/invites': bulkInviteAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend': groupInviteAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke': groupInviteAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend': invitationAnswerSchema,
+  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke': invitationAnswerSchema,
 };
 
 const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;
@@ -408,50 +408,40 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       [cancelledId, paidId].sort(),
     );
     await call('GET /api/org/{org}/order', { url: '/api/org/doughmain/order' });
-    const seats = await call('GET /api/org/{org}/order/{orderId}/invites', {
-      url: `/api/org/doughmain/order/${paidId}/invites`,
+    // The five seats are open invitations of the buyer's cohort, which the buyer administers.
+    const cohort = paid.body.order.cohortId as string;
+    const group = `/api/org/doughmain/userGroup/${cohort}`;
+    const seats = await call('GET /api/org/{org}/userGroup/{groupId}/invites', {
+      url: `${group}/invites`,
       headers: auth,
     });
-    await call('GET /api/org/{org}/order/{orderId}/invites', {
-      url: `/api/org/doughmain/order/${paidId}/invites`,
-    });
-    const [seatA, seatB] = seats.body.invites.map((i: { _id: string }) => i._id);
-    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send', {
-      url: `/api/org/doughmain/order/${paidId}/invites/${seatA}/send`,
-      headers: auth,
-      payload: { email: 'friend@example.com' },
-    });
-    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send', {
-      url: `/api/org/doughmain/order/${paidId}/invites/${seatA}/send`,
-      headers: auth,
-      payload: { email: 'not an email' },
-    });
-    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke', {
-      url: `/api/org/doughmain/order/${paidId}/invites/${seatB}/revoke`,
+    await call('GET /api/org/{org}/userGroup/{groupId}/invites', { url: `${group}/invites` });
+    const [seatA, seatB, seatC] = seats.body.invitations.map((i: { _id: string }) => i._id);
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke', {
+      url: `${group}/invites/${seatB}/revoke`,
       headers: auth,
     });
-    await call('POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke', {
-      url: `/api/org/doughmain/order/${paidId}/invites/nope/revoke`,
+    await call('POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke', {
+      url: `${group}/invites/nope/revoke`,
       headers: auth,
     });
 
     // A signed-in learner accepts a seat: joins; a second time is a conflict; a visitor 401.
-    const seatC = seats.body.invites[2]._id as string;
     const taker = await signup(t.app, 'doughmain');
     await call('POST /api/org/{org}/invite/{inviteId}/accept', {
       url: `/api/org/doughmain/invite/${seatC}/accept`,
       headers: bearer(taker.token),
     });
     await call('POST /api/org/{org}/invite/{inviteId}/accept', {
-      url: `/api/org/doughmain/invite/${seatC}/accept`,
+      url: `/api/org/doughmain/invite/${seatA}/accept`,
       headers: bearer(taker.token),
     });
     await call('POST /api/org/{org}/invite/{inviteId}/accept', {
-      url: `/api/org/doughmain/invite/${seatC}/accept`,
+      url: `/api/org/doughmain/invite/${seatA}/accept`,
     });
 
-    // Messages: the buyer administers the bundle's group now; the taker is a member of it.
-    const messages = '/api/org/doughmain/userGroup/insiders/message';
+    // Messages: the buyer administers the cohort; the taker is a member of it.
+    const messages = `${group}/message`;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const live = await openSse(`http://127.0.0.1:${port}${messages}/stream`, bearer(taker.token));
@@ -497,9 +487,38 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       url: '/api/org/doughmain/userGroup/nope/message/read',
       headers: bearer(taker.token),
     });
+    // A private thread: the taker's own, which the buyer lists, reads and answers in.
+    const asked = await call('POST /api/org/{org}/userGroup/{groupId}/message', {
+      url: messages,
+      headers: bearer(taker.token),
+      payload: { body: 'A question', isPrivate: true },
+    });
+    const takerThread = asked.body.message.thread as string;
+    const threads = await call('GET /api/org/{org}/userGroup/{groupId}/message/threads', {
+      url: `${messages}/threads`,
+      headers: auth,
+    });
+    expect(threads.body.threads.map((th: { thread: string }) => th.thread)).toEqual([takerThread]);
+    await call('GET /api/org/{org}/userGroup/{groupId}/message/threads', {
+      url: `${messages}/threads`,
+      headers: bearer(taker.token),
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/message', {
+      url: messages,
+      headers: auth,
+      payload: { body: 'An answer', isPrivate: true, threadOf: takerThread },
+    });
+    await call('GET /api/org/{org}/userGroup/{groupId}/message', {
+      url: `${messages}?isPrivate=true&thread=${takerThread}`,
+      headers: auth,
+    });
+    await call('POST /api/org/{org}/userGroup/{groupId}/message/read', {
+      url: `${messages}/read`,
+      headers: auth,
+      payload: { thread: takerThread },
+    });
 
-    // The group's page: the buyer administers "insiders"; the taker is a member of it.
-    const group = '/api/org/doughmain/userGroup/insiders';
+    // The group's page: the buyer administers the cohort; the taker is a member of it.
     await call('GET /api/org/{org}/userGroup', {
       url: '/api/org/doughmain/userGroup',
       headers: auth,

@@ -72,7 +72,8 @@ function known(world: World): Known {
     parent: ['budgeting-p1', 'alpha-private-p1'],
     pageId: ['budgeting-p1', 'alpha-private-p1'],
     topicGroup: ['group-money', 'group-hidden'],
-    groupId: ['insiders', 'alpha-only', 'bravo-only'],
+    // The buyers' cohorts (owner's in alpha, stranger's in bravo), with the packs' groups.
+    groupId: ['insiders', 'alpha-only', 'bravo-only', owner.ids.groupId, stranger.ids.groupId],
     groupid: ['insiders', 'alpha-only'],
     orderId: people.map((p) => p.ids.orderId),
     inviteId: people.map((p) => p.ids.inviteId),
@@ -80,6 +81,9 @@ function known(world: World): Known {
     suffix: people.map((p) => p.ids.inviteId),
     bundleId: ['alpha-bundle', 'bravo-bundle'],
     accountId: people.map((p) => p.ids.accountId),
+    // Private threads are named by their member's account id.
+    thread: people.map((p) => p.ids.accountId),
+    threadOf: people.map((p) => p.ids.accountId),
     email: people.map((p) => p.email),
     username: people.map((p) => p.username),
     public_id: people.map((p) => p.ids.file.public_id),

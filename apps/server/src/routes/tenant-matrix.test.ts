@@ -166,16 +166,6 @@ const EXERCISED: Record<string, Exercise> = {
   'GET /api/org/{org}/order/{orderId}': { signedIn: true, takesIds: true },
   'POST /api/org/{org}/order/{orderId}/pay': { signedIn: true, takesIds: true },
   'POST /api/org/{org}/order/{orderId}/cancel': { signedIn: true, takesIds: true },
-  'GET /api/org/{org}/order/{orderId}/invites': { signedIn: true, takesIds: true },
-  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/send': {
-    signedIn: true,
-    takesIds: true,
-    body: () => ({ email: 'matrix@example.com' }),
-  },
-  'POST /api/org/{org}/order/{orderId}/invites/{inviteId}/revoke': {
-    signedIn: true,
-    takesIds: true,
-  },
   'POST /api/org/{org}/invite/{inviteId}/accept': {
     signedIn: true,
     takesIds: true,
@@ -189,7 +179,10 @@ const EXERCISED: Record<string, Exercise> = {
     body: () => ({ body: 'Posted by the matrix' }),
   },
   'GET /api/org/{org}/message/unread': { signedIn: true, takesIds: false },
-  // The group administration of issue 17: only the group's administrators.
+  // A group's private threads: its administrators only (the owner administers their cohort).
+  'GET /api/org/{org}/userGroup/{groupId}/message/threads': { signedIn: true, takesIds: true },
+  // The group administration of issue 17: only the group's administrators (the owner's
+  // cohort, its seats and invitations: issue 23).
   'GET /api/org/{org}/userGroup': { signedIn: true, takesIds: false },
   'GET /api/org/{org}/userGroup/{groupId}/members': { signedIn: true, takesIds: true },
   'GET /api/org/{org}/userGroup/{groupId}/members.csv': { signedIn: true, takesIds: true },
@@ -201,6 +194,7 @@ const EXERCISED: Record<string, Exercise> = {
     signedIn: true,
     takesIds: true,
   },
+  'GET /api/org/{org}/userGroup/{groupId}/invites': { signedIn: true, takesIds: true },
   'POST /api/org/{org}/userGroup/{groupId}/invites': {
     signedIn: true,
     takesIds: true,
@@ -312,8 +306,11 @@ describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
         get('/api/org/alpha/account/settings'),
         get('/api/org/alpha/workbook'),
         get(`/api/org/alpha/order/${orderId}`),
-        get(`/api/org/alpha/order/${orderId}/invites`),
+        get(`/api/org/alpha/userGroup/${groupId}/invites`),
+        get(`/api/org/alpha/userGroup/${groupId}/members`),
         get(`/api/org/alpha/userGroup/${groupId}/message`),
+        get(`/api/org/alpha/userGroup/${groupId}/message?isPrivate=true`),
+        get(`/api/org/alpha/userGroup/${groupId}/message/threads`),
       ]);
     };
     const before = await snapshot();

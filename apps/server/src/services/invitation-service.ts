@@ -28,6 +28,7 @@ import {
   insertOpenInvitations,
   invitationCounts,
   invitationsOfGroup,
+  lockGroupSeats,
   revokeInvitation,
   seatsBought,
   type InvitationRecord,
@@ -151,6 +152,7 @@ export class InvitationService {
     const members = await memberEmailKeys(this.db, org.id, groupId, wanted);
     // Seats freed by revocations and removals come back as new open ones, as many as are needed.
     const available = await inTransaction(this.db, async (tx) => {
+      await lockGroupSeats(tx, org.id, groupId);
       const invitations = await invitationsOfGroup(tx, org.id, groupId);
       const invited = new Set(
         invitations.filter((i) => isUnused(i) && i.emailKey).map((i) => i.emailKey!),

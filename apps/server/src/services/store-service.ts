@@ -178,7 +178,7 @@ export class StoreService {
         description: localise(bundle.name, order.locale),
         customerEmail: buyer.email,
         successUrl: site(`/store?purchased=${encodeURIComponent(bundle._id)}`),
-        cancelUrl: site(`/bundle/${encodeURIComponent(bundle._id)}`),
+        cancelUrl: site(`/bundle/${encodeURIComponent(bundle._id)}?cancelled=1`),
       });
     } catch (err) {
       this.log.error({ err, orderId: order.id }, 'checkout session not created');

@@ -6,7 +6,8 @@ import { multipart, PNG_1X1 } from './multipart';
 
 /**
  * Two organisations with learners who own something of every kind a route can name by id
- * (orders, seats, groups, private topics and fragments, uploaded files, messages, workbooks):
+ * (orders, cohorts and their invitations, private topics and fragments, uploaded files, messages
+ * and private threads, workbooks):
  * the tenant matrix and the fuzzer (issue 16) send requests into it. Each learner's data carries
  * a marker no other learner's answer may ever show.
  */
@@ -26,7 +27,9 @@ export interface Learner {
 /** Values for the path parameters and body ids of the routes, as this learner owns them. */
 export interface Ids {
   orderId: string;
+  /** An open invitation of `groupId` (a seat of the learner's purchase). */
   inviteId: string;
+  /** The learner's cohort (their purchase of seats), which they administer. */
   groupId: string;
   topicId: string;
   /** A fragment of a private topic page (GET /{id}/content). */
@@ -134,8 +137,9 @@ async function learnerIn(t: TestApp, org: string, tag: string, buys: boolean) {
     payload: ids.file,
   });
   if (buys) {
-    // A paid order of 3 seats: the buyer administers the bundle's group (insiders), which then
-    // holds the private topic; one seat is sent, one is left.
+    // A paid order of 3 seats: the buyer's cohort under the bundle's group (insiders, which
+    // holds the private topic), which they administer; one seat is sent, one is left open, one
+    // is taken by a member.
     const bought = await must(app, {
       method: 'POST',
       url: `/api/org/${org}/bundle/${ids.bundleId}/purchase`,
@@ -143,25 +147,28 @@ async function learnerIn(t: TestApp, org: string, tag: string, buys: boolean) {
       payload: { quantity: 3 },
     });
     ids.orderId = String(bought.checkoutSession.url).split('/').pop()!;
-    await must(app, {
+    const paid = await must(app, {
       method: 'POST',
       url: `/api/org/${org}/order/${ids.orderId}/pay`,
       headers: auth,
     });
-    const seats = await must(app, {
-      method: 'GET',
-      url: `/api/org/${org}/order/${ids.orderId}/invites`,
-      headers: auth,
-    });
-    const [sent, kept, taken] = seats.invites.map((i: { _id: string }) => i._id);
-    await must(app, {
+    ids.groupId = paid.order.cohortId;
+    if (typeof ids.groupId !== 'string')
+      throw new Error('world setup: the purchase made no cohort');
+    const invites = `/api/org/${org}/userGroup/${ids.groupId}/invites`;
+    const sent = await must(app, {
       method: 'POST',
-      url: `/api/org/${org}/order/${ids.orderId}/invites/${sent}/send`,
+      url: invites,
       headers: auth,
-      payload: { email: `seat-${tag}@example.com` },
+      payload: { emails: `seat-${tag}@example.com` },
     });
+    const sentId = sent.invited[0]._id as string;
+    const seats = await must(app, { method: 'GET', url: invites, headers: auth });
+    const [kept, taken] = seats.invitations
+      .filter((i: { _id: string; state: string }) => i.state === 'open' && i._id !== sentId)
+      .map((i: { _id: string }) => i._id);
     ids.inviteId = kept;
-    // A member of the group, by the third seat: the administration routes name them.
+    // A member of the cohort, by the third seat: the administration routes name them.
     const memberBody = { ...newLearner(`${tag}member`), first: `Mem${tag}`, last: `Ber${tag}` };
     const member = await signup(app, org, memberBody);
     await must(app, {
@@ -172,12 +179,23 @@ async function learnerIn(t: TestApp, org: string, tag: string, buys: boolean) {
     ids.accountId = (await t.services.sessions.find(member.token, orgId))!.userId;
     secrets.push(memberBody.email, memberBody.username, `Mem${tag}`, `Ber${tag}`);
     const message = `MSG-${tag}-${body.username}`;
-    secrets.push(message, `seat-${tag}@example.com`);
+    const question = `ASK-${tag}-${memberBody.username}`;
+    const answer = `ANS-${tag}-${body.username}`;
+    secrets.push(message, question, answer, `seat-${tag}@example.com`);
+    const messages = `/api/org/${org}/userGroup/${ids.groupId}/message`;
+    await must(app, { method: 'POST', url: messages, headers: auth, payload: { body: message } });
+    // A private thread: the member's question, and the buyer's answer in it.
     await must(app, {
       method: 'POST',
-      url: `/api/org/${org}/userGroup/${ids.groupId}/message`,
+      url: messages,
+      headers: bearer(member.token),
+      payload: { body: question, isPrivate: true },
+    });
+    await must(app, {
+      method: 'POST',
+      url: messages,
       headers: auth,
-      payload: { body: message },
+      payload: { body: answer, isPrivate: true, threadOf: ids.accountId },
     });
   }
   return {
@@ -198,10 +216,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await mustImport(t.database.db, worldPack('bravo'));
   const owner = await learnerIn(t, 'alpha', 'owner', true);
   const other = await learnerIn(t, 'alpha', 'other', false);
+  // The stranger's ids name things only bravo has: their order, cohort, seats and member.
   const stranger = await learnerIn(t, 'bravo', 'stranger', true);
-  // The stranger's ids name things only bravo has.
-  stranger.ids.groupId = 'bravo-only';
-  stranger.ids.accountId = stranger.userId;
   return {
     owner,
     other,

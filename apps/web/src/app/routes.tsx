@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import type { SeatsAndInvitationsComponent } from '../lib/invitations-slot';
 import type { TopicSearchComponent } from '../lib/topic-search';
 import { loadLaterMessages } from './i18n/messages';
 import { RootLayout } from './layout/root-layout';
@@ -54,9 +55,36 @@ const SsoPage = screen(async () => (await import('../features/sso')).SsoPage);
 const OAuthCallbackPage = screen(async () => (await import('../features/sso')).OAuthCallbackPage);
 const ProfilePage = screen(async () => (await import('../features/profile')).ProfilePage);
 const StorePage = screen(async () => (await import('../features/store')).StorePage);
-const BundlePage = screen(async () => (await import('../features/store')).BundlePage);
+/**
+ * A screen with the one seat section (features/invitations): the bundle page shows a buyer's
+ * team, the group page is the seat screen. Both chunks load side by side.
+ */
+async function withSeats(
+  load: Promise<ComponentType<{ seats?: SeatsAndInvitationsComponent }>>,
+): Promise<ComponentType<object>> {
+  const [Screen, { SeatsAndInvitations }] = await Promise.all([
+    load,
+    import('../features/invitations'),
+  ]);
+  return function ScreenWithSeats() {
+    return <Screen seats={SeatsAndInvitations} />;
+  };
+}
+
+const BundlePage = screen(() =>
+  withSeats(import('../features/store').then((module) => module.BundlePage)),
+);
 const CheckoutPage = screen(async () => (await import('../features/store')).CheckoutPage);
-const GroupPage = screen(async () => (await import('../features/groups')).GroupPage);
+const GroupPage = screen(() =>
+  withSeats(
+    import('../features/groups').then(
+      ({ GroupPage: Page }) =>
+        function GroupPageWithSeats({ seats }: { seats?: SeatsAndInvitationsComponent }) {
+          return <Page invitations={seats} />;
+        },
+    ),
+  ),
+);
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
 
 interface PageRoute {

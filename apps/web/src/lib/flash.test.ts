@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { flashOf, flashState } from './flash';
+import { flashGroup, flashOf, flashState } from './flash';
 
 describe('flash', () => {
   it('reads back the notice it carries, and nothing else', () => {
-    expect(flashOf(flashState('inviteAccepted'))).toBe('inviteAccepted');
+    expect(flashOf(flashState('joined', 'Bakery · Club'))).toBe('joined');
+    expect(flashGroup(flashState('joined', 'Bakery · Club'))).toBe('Bakery · Club');
+    expect(flashGroup(flashState('resumed'))).toBe('');
     expect(flashOf(null)).toBeUndefined();
     expect(flashOf({ flash: 'other' })).toBeUndefined();
     expect(flashOf({ from: '/topics' })).toBeUndefined();

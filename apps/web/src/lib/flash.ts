@@ -1,14 +1,21 @@
 /**
  * A one-time notice carried to the next screen in the router's location state (so a reload or
- * a shared address does not show it again).
+ * a shared address does not show it again): an invitation used (`joined`, with its group's
+ * name), or the page a learner came back to (`resumed`).
  */
-export type Flash = 'inviteAccepted' | 'resumed';
+export type Flash = 'joined' | 'resumed';
 
-export function flashState(flash: Flash): { flash: Flash } {
-  return { flash };
+export function flashState(flash: Flash, group?: string): { flash: Flash; group?: string } {
+  return group ? { flash, group } : { flash };
 }
 
 export function flashOf(state: unknown): Flash | undefined {
   const flash = (state as { flash?: unknown } | null)?.flash;
-  return flash === 'inviteAccepted' || flash === 'resumed' ? flash : undefined;
+  return flash === 'joined' || flash === 'resumed' ? flash : undefined;
+}
+
+/** The group a `joined` notice names ('' when it has no name). */
+export function flashGroup(state: unknown): string {
+  const group = (state as { group?: unknown } | null)?.group;
+  return typeof group === 'string' ? group : '';
 }

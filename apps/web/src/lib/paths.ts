@@ -9,6 +9,8 @@ export const paths = {
   /** The store with the checkout-complete dialog of a bundle just bought. */
   storePurchased: (bundleId: string) => `/store?purchased=${encodeURIComponent(bundleId)}`,
   bundle: (id: string) => `/bundle/${encodeURIComponent(id)}`,
+  /** A bundle's page after a checkout was cancelled: it says nothing was charged. */
+  bundleCancelled: (id: string) => `/bundle/${encodeURIComponent(id)}?cancelled=1`,
   /** The portal's own test checkout (PAYMENTS=local). */
   checkout: (orderId: string) => `/checkout/${encodeURIComponent(orderId)}`,
   topics: '/topics',
@@ -23,6 +25,6 @@ export const paths = {
   topicOthersGroup: (topicId: string, groupId: string) =>
     `/topic/${encodeURIComponent(topicId)}/others/group/${encodeURIComponent(groupId)}`,
   printTopic: (topicId: string) => `/print/topic/${encodeURIComponent(topicId)}`,
-  /** A group's page for its administrators. */
+  /** A group's page for its administrators: for a buyer's cohort, the one seat screen. */
   group: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
 } as const;

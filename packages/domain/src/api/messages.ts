@@ -70,11 +70,13 @@ export const UNREAD_MAX = 100;
 
 /**
  * The body of `POST /{org}/userGroup/{groupId}/message/read` (beyond the spec): what was read up
- * to now: the group's messages (no body, or `{}`), or one private thread (`{thread}`).
+ * to now: the group's messages (no body, or `{}`), one private thread (`{thread}`: an
+ * administrator's choice), or the reader's own private thread (`{isPrivate: true}`).
  */
 export const messageReadBodySchema = z
-  .object({ thread: threadIdSchema.optional() })
-  .optional()
+  .object({ thread: threadIdSchema.optional(), isPrivate: z.boolean().optional() })
+  // Fastify hands a POST without a body to the schema as null.
+  .nullish()
   .default({});
 
 /** `POST …/message/read`: the group's new unread count (its total). */

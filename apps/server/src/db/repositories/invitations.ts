@@ -114,6 +114,22 @@ export async function invitationCounts(
   return counts;
 }
 
+/**
+ * Holds the group's seats until the transaction ends (PostgreSQL: the group's row, FOR UPDATE),
+ * so that two invitations at the same moment do not both make a new seat of the one a revocation
+ * freed. SQLite runs one transaction at a time already.
+ */
+export async function lockGroupSeats(tx: Executor, orgId: string, groupId: string): Promise<void> {
+  if (tx.dialect !== 'postgres') return;
+  await tx.kysely
+    .selectFrom('user_groups')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '=', groupId)
+    .forUpdate()
+    .execute();
+}
+
 /** New open seats of a group (a purchase, or seats freed and made usable again). */
 export async function insertOpenInvitations(
   db: Executor,
@@ -139,8 +155,10 @@ export async function insertOpenInvitations(
 }
 
 /**
- * Addresses an unused invitation to an email: `addressed`, or `taken` when it was used or revoked
- * meanwhile, or `invited` when that address already holds an open invitation of the group.
+ * Addresses an open invitation (a seat addressed to no one) to an email: `addressed`, or `taken`
+ * when it was used, revoked or addressed to someone else meanwhile, or `invited` when that address
+ * already holds an open invitation of the group. A seat another request addressed at the same
+ * moment is never addressed again (that would send its first addressee a dead link).
  */
 export async function addressInvitation(
   db: Executor,
@@ -152,6 +170,7 @@ export async function addressInvitation(
       .updateTable('invites')
       .set({ email_key: emailKey })
       .where('id', '=', inviteId)
+      .where('email_key', 'is', null)
       .where('used_by', 'is', null)
       .where('revoked_at', 'is', null)
       .where(({ not, exists, selectFrom }) =>
@@ -172,10 +191,13 @@ export async function addressInvitation(
     if (Number(result.numUpdatedRows) === 1) return 'addressed';
     const current = await db.kysely
       .selectFrom('invites')
-      .select(['used_by', 'revoked_at'])
+      .select(['email_key', 'used_by', 'revoked_at'])
       .where('id', '=', inviteId)
       .executeTakeFirst();
-    return current && !current.used_by && !current.revoked_at ? 'invited' : 'taken';
+    if (!current || current.used_by || current.revoked_at) return 'taken';
+    // Still open: another invitation holds the address. Addressed meanwhile: to this address
+    // (another request invited it), or to someone else (the seat is gone).
+    return current.email_key === null || current.email_key === emailKey ? 'invited' : 'taken';
   } catch (err) {
     // Another statement addressed the same email in the same instant: the index refused this one.
     // (Never inside a transaction: on PostgreSQL the error would end it.)
@@ -185,7 +207,11 @@ export async function addressInvitation(
 }
 
 /** Revokes an unused invitation; false when it is used (or already revoked). */
-export async function revokeInvitation(db: Executor, inviteId: string, at: string): Promise<boolean> {
+export async function revokeInvitation(
+  db: Executor,
+  inviteId: string,
+  at: string,
+): Promise<boolean> {
   const result = await db.kysely
     .updateTable('invites')
     .set({ revoked_at: at })

@@ -104,6 +104,8 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
       await t.database.db.kysely.insertInto('invites').values(invite).execute();
       const res = await inject('POST', '/api/org/acme/signup', { ...learner, inviteId: 'inv-1' });
       expect(res.statusCode).toBe(200);
+      // The answer names the group the invitation joined.
+      expect(res.json().joined).toEqual({ _id: 'insiders', name: 'Insiders' });
       const account = await inject(
         'GET',
         '/api/org/acme/account/settings',
@@ -111,7 +113,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
         bearer(res.json().token),
       );
       expect(account.json().account.userGroups).toEqual([
-        { _id: 'insiders', name: 'Insiders', isAdmin: false },
+        { _id: 'insiders', name: 'Insiders', isAdmin: false, parentId: null },
       ]);
     });
 
@@ -223,7 +225,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
         bearer(res.json().token),
       );
       expect(account.json().account.userGroups).toEqual([
-        { _id: 'insiders', name: 'Insiders', isAdmin: false },
+        { _id: 'insiders', name: 'Insiders', isAdmin: false, parentId: null },
       ]);
     });
 

@@ -63,8 +63,12 @@ export const authRoutes =
         }),
       },
       async (request) => {
-        const { token } = await accounts.login(request.ctx.org, request.body);
-        return { token };
+        const { token, joined } = await accounts.login(
+          request.ctx.org,
+          request.body,
+          request.ctx.locale,
+        );
+        return { token, ...(joined && { joined }) };
       },
     );
 
@@ -85,11 +89,12 @@ export const authRoutes =
       }>,
     ) => {
       const inviteId = request.body.inviteId || request.params.suffix;
-      const { token } = await accounts.signup(request.ctx.org, {
-        ...request.body,
-        ...(inviteId && { inviteId }),
-      });
-      return { token };
+      const { token, joined } = await accounts.signup(
+        request.ctx.org,
+        { ...request.body, ...(inviteId && { inviteId }) },
+        request.ctx.locale,
+      );
+      return { token, ...(joined && { joined }) };
     };
     app.post('/api/org/:org/signup', signup, signupHandler);
     app.post('/api/org/:org/signup/:suffix', signup, signupHandler);

@@ -49,7 +49,15 @@ function pack(alias: string, adminsSeeAnswers: boolean) {
       { _id: 'bundle-in', name: 'In', price: 10, userGroup: 'insiders', discountTiers: [] },
       { _id: 'bundle-out', name: 'Out', price: 10, userGroup: 'outsiders', discountTiers: [] },
     ],
-    users: [],
+    users: [
+      {
+        username: `${alias}-staff`,
+        email: `staff@${alias}.example`,
+        password: 'staff-pass-1',
+        name: { first: 'Sam', last: 'Staff' },
+        groups: [{ group: 'insiders', role: 'admin' }],
+      },
+    ],
   } as never);
 }
 
@@ -77,27 +85,32 @@ function client(t: TestApp) {
       headers: token ? bearer(token) : {},
       ...(payload !== undefined && { payload: payload as object }),
     });
+  /** The group the calls name unless told otherwise: the buyer's cohort, once bought. */
+  const defaults = { group: 'insiders' };
   const api = {
     call,
-    /** Buys `quantity` seats of a bundle and pays (local checkout). */
+    defaults,
+    /**
+     * Buys `quantity` seats of a bundle and pays (local checkout); answers the buyer's cohort
+     * (two or more seats), or null (one seat: the buyer joins the bundle's group).
+     */
     async buy(token: string, bundleId: string, quantity: number, org = 'doughmain') {
       const res = await call('POST', `/api/org/${org}/bundle/${bundleId}/purchase`, token, {
         quantity,
       });
       expect(res.statusCode, res.body).toBe(200);
       const orderId = (res.json().checkoutSession.url as string).split('/').pop()!;
-      expect((await call('POST', `/api/org/${org}/order/${orderId}/pay`, token)).statusCode).toBe(
-        200,
-      );
-      return orderId;
+      const paid = await call('POST', `/api/org/${org}/order/${orderId}/pay`, token);
+      expect(paid.statusCode, paid.body).toBe(200);
+      return paid.json().order.cohortId as string | null;
     },
-    members: (token: string | undefined, query = '', group = 'insiders', org = 'doughmain') =>
+    members: (token: string | undefined, query = '', group = defaults.group, org = 'doughmain') =>
       call('GET', `/api/org/${org}/userGroup/${group}/members${query}`, token),
-    invite: (token: string, emails: string, group = 'insiders', org = 'doughmain') =>
+    invite: (token: string, emails: string, group = defaults.group, org = 'doughmain') =>
       call('POST', `/api/org/${org}/userGroup/${group}/invites`, token, { emails }),
     /** Signs up with the invitation sent to `email` (its link's inviteId). */
     async join(invites: GroupMembersAnswer['invites'], email: string, org = 'doughmain') {
-      const invite = invites.find((i) => i.email === email.toLowerCase() && i.status === 'pending');
+      const invite = invites.find((i) => i.email === email.toLowerCase() && i.state === 'pending');
       expect(invite, email).toBeDefined();
       const learner = { ...newLearner('m'), email, inviteId: invite!._id };
       const res = await t.app.inject({
@@ -125,6 +138,8 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
   let admin: string;
+  /** The buyer's cohort under "insiders", which the buyer administers. */
+  let cohort: string;
   /** Member tokens by email. */
   const members = new Map<string, string>();
   const emails = ['ann@example.com', 'bob@example.com', 'cid@example.com'];
@@ -135,7 +150,8 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     await mustImport(t.database.db, pack('acme', true));
     api = client(t);
     admin = (await signup(t.app, 'doughmain', newLearner('buyer'))).token;
-    await api.buy(admin, 'bundle-in', 4);
+    cohort = (await api.buy(admin, 'bundle-in', 4))!;
+    api.defaults.group = cohort;
     const invited = await api.invite(admin, emails.join('\n'));
     expect(invited.statusCode, invited.body).toBe(200);
     const list = (await api.members(admin)).json() as GroupMembersAnswer;
@@ -149,17 +165,24 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     const res = await api.members(admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = groupMembersAnswerSchema.parse(res.json());
-    expect(body.group).toEqual({ _id: 'insiders', name: 'Insiders' });
+    expect(body.group).toEqual({
+      _id: cohort,
+      name: 'Ada Lovelace · Insiders',
+      parent: { _id: 'insiders', name: 'Insiders' },
+    });
+    // A cohort's topics are its parent group's.
     expect(body.topics).toEqual([
       { _id: 'budgeting', name: 'Budgeting', pages: 1, total: 1 },
       { _id: 'savings', name: 'Savings', pages: 2, total: 5 },
     ]);
     expect(body.members.map((m) => m.account.email).sort()).toEqual(emails);
     expect(body.count).toBe(3);
-    expect(body.seats).toEqual({ bought: 4, used: 3 });
-    expect(body.inviteCounts).toEqual({ pending: 1, used: 3, revoked: 0 });
+    expect(body.seats).toEqual({ bought: 4, used: 3, free: 1 });
+    expect(body.inviteCounts).toEqual({ open: 1, pending: 0, used: 3, revoked: 0 });
     // A used invitation is its member's row: only the others are listed.
-    expect(body.invites.map((i) => i.status)).toEqual(['pending']);
+    expect(body.invites.map((i) => i.state)).toEqual(['open']);
+    // A cohort has no cohorts under it.
+    expect(body.cohorts).toEqual([]);
     expect(body.answersVisible).toBe(false);
     for (const m of body.members) {
       expect(m.joinedAt).toEqual(expect.any(String));
@@ -171,20 +194,27 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     expect(fr.topics[0]!.name).toBe('Budget');
     // The buyer's groups.
     const mine = await api.call('GET', '/api/org/doughmain/userGroup', admin);
-    expect(mine.json()).toEqual({ groups: [{ _id: 'insiders', name: 'Insiders' }] });
+    expect(mine.json()).toEqual({
+      groups: [{ _id: cohort, name: 'Ada Lovelace · Insiders', parentId: 'insiders' }],
+    });
   });
 
-  it('refuses everyone else: member 403; another group’s administrator, outsider 404; visitor 401; another organisation', async () => {
+  it('refuses everyone else: member 403; another buyer’s cohort, outsider 404; visitor 401; another organisation', async () => {
     const member = members.get('ann@example.com')!;
+    // Another buyer of the same bundle: the administrator of another cohort under "insiders".
     const otherAdmin = (await signup(t.app, 'doughmain', newLearner('other'))).token;
-    await api.buy(otherAdmin, 'bundle-out', 1);
+    const otherCohort = (await api.buy(otherAdmin, 'bundle-in', 2))!;
+    expect(otherCohort).not.toBe(cohort);
+    // One seat of the bundle: a member of the parent group, who administers nothing.
+    const parentMember = (await signup(t.app, 'doughmain', newLearner('single'))).token;
+    expect(await api.buy(parentMember, 'bundle-in', 1)).toBeNull();
     const outsider = (await signup(t.app, 'doughmain', newLearner('outsider'))).token;
     const acmeAdmin = (await signup(t.app, 'acme', newLearner('acme'))).token;
-    await api.buy(acmeAdmin, 'bundle-in', 2, 'acme');
+    const acmeCohort = (await api.buy(acmeAdmin, 'bundle-in', 2, 'acme'))!;
     const list = (await api.members(admin)).json() as GroupMembersAnswer;
     const someone = list.members[0]!.account._id;
-    const pending = list.invites.find((i) => i.status === 'pending')!._id;
-    const routes = (group = 'insiders', org = 'doughmain') => {
+    const open = list.invites.find((i) => i.state === 'open')!._id;
+    const routes = (group = cohort, org = 'doughmain') => {
       const base = `/api/org/${org}/userGroup/${group}`;
       return [
         ['GET', `${base}/members`],
@@ -192,32 +222,71 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
         ['DELETE', `${base}/members/${someone}`],
         ['GET', `${base}/members/${someone}/topic/budgeting/worksheet/0`],
         ['POST', `${base}/invites`, { emails: 'x@example.com' }],
-        ['POST', `${base}/invites/${pending}/resend`],
-        ['POST', `${base}/invites/${pending}/revoke`],
+        ['GET', `${base}/invites`],
+        ['POST', `${base}/invites/${open}/resend`],
+        ['POST', `${base}/invites/${open}/revoke`],
       ] as const;
     };
     for (const [method, url, payload] of routes()) {
       expect((await api.call(method, url, member, payload)).statusCode, url).toBe(403);
       expect((await api.call(method, url, otherAdmin, payload)).statusCode, url).toBe(404);
+      expect((await api.call(method, url, parentMember, payload)).statusCode, url).toBe(404);
       expect((await api.call(method, url, outsider, payload)).statusCode, url).toBe(404);
       expect((await api.call(method, url, undefined, payload)).statusCode, url).toBe(401);
       // Another organisation's administrator: their token means nothing here.
       expect((await api.call(method, url, acmeAdmin, payload)).statusCode, url).toBe(401);
     }
+    // Nor does the cohort's administrator reach the other buyer's cohort, or the parent group.
+    for (const group of [otherCohort, 'insiders'])
+      for (const [method, url, payload] of routes(group))
+        expect((await api.call(method, url, admin, payload)).statusCode, url).toBe(404);
     // The same ids under another organisation: the doughmain admin's token is unknown there,
-    // and acme's administrator of its own "insiders" sees nothing of doughmain's members.
-    for (const [method, url, payload] of routes('insiders', 'acme')) {
+    // and acme's administrator of its own cohort finds no group by that id there.
+    for (const [method, url, payload] of routes(cohort, 'acme')) {
       expect((await api.call(method, url, admin, payload)).statusCode, url).toBe(401);
-      if (method === 'DELETE' || url.includes('/worksheet/')) {
-        expect((await api.call(method, url, acmeAdmin, payload)).statusCode, url).toBe(404);
-      }
+      expect((await api.call(method, url, acmeAdmin, payload)).statusCode, url).toBe(404);
     }
-    const acmeList = (await api.members(acmeAdmin, '', 'insiders', 'acme')).json();
+    const acmeList = (await api.members(acmeAdmin, '', acmeCohort, 'acme')).json();
     expect(acmeList.members).toEqual([]);
     // An unknown group.
     expect((await api.members(admin, '', 'nope')).statusCode).toBe(404);
     // Nothing changed.
     expect(((await api.members(admin)).json() as GroupMembersAnswer).count).toBe(3);
+  });
+
+  it('lets the group’s named administrators open every cohort under it', async () => {
+    const login = await api.call('POST', '/api/org/doughmain/login', undefined, {
+      username: 'doughmain-staff',
+      password: 'staff-pass-1',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const staff = login.json().token as string;
+    // Their groups: the group the pack names them for, then the cohorts under it.
+    const groups = (await api.call('GET', '/api/org/doughmain/userGroup', staff)).json().groups;
+    expect(groups[0]).toEqual({ _id: 'insiders', name: 'Insiders', parentId: null });
+    expect(groups).toContainEqual({
+      _id: cohort,
+      name: 'Ada Lovelace · Insiders',
+      parentId: 'insiders',
+    });
+    // The group's page lists its cohorts, with their owners and seats.
+    const parent = (await api.members(staff, '', 'insiders')).json() as GroupMembersAnswer;
+    expect(parent.group).toEqual({ _id: 'insiders', name: 'Insiders', parent: null });
+    expect(parent.cohorts.find((c) => c._id === cohort)).toEqual({
+      _id: cohort,
+      name: 'Ada Lovelace · Insiders',
+      owner: { _id: expect.any(String), name: 'Ada Lovelace' },
+      members: 3,
+      seats: { bought: 4, used: 3, free: 1 },
+    });
+    // Each cohort opens as its own administrator sees it.
+    const opened = await api.members(staff, '', cohort);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const mine = (await api.members(admin)).json() as GroupMembersAnswer;
+    expect((opened.json() as GroupMembersAnswer).members).toEqual(mine.members);
+    const seats = await api.call('GET', `/api/org/doughmain/userGroup/${cohort}/invites`, staff);
+    expect(seats.statusCode, seats.body).toBe(200);
+    expect(seats.json().seats).toEqual({ bought: 4, used: 3, free: 1 });
   });
 
   it('checks its input: 400 with the error body, never 500', async () => {
@@ -228,12 +297,12 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     }
     const badId = await api.call(
       'DELETE',
-      '/api/org/doughmain/userGroup/insiders/members/a%20b',
+      `/api/org/doughmain/userGroup/${cohort}/members/a%20b`,
       admin,
     );
     expect(badId.statusCode).toBe(400);
     expect(
-      (await api.call('POST', '/api/org/doughmain/userGroup/insiders/invites', admin, {}))
+      (await api.call('POST', `/api/org/doughmain/userGroup/${cohort}/invites`, admin, {}))
         .statusCode,
     ).toBe(400);
     expect((await api.invite(admin, '  \n ')).statusCode).toBe(400);
@@ -245,7 +314,7 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     const report = (topic: string, index: number, who = id) =>
       api.call(
         'GET',
-        `/api/org/doughmain/userGroup/insiders/members/${who}/topic/${topic}/worksheet/${index}`,
+        `/api/org/doughmain/userGroup/${cohort}/members/${who}/topic/${topic}/worksheet/${index}`,
         admin,
       );
     expect((await report('budgeting', 5)).statusCode).toBe(404);
@@ -255,7 +324,7 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
 
   it('invites by pasted emails: each checked, invalid ones listed, nothing sent twice', async () => {
     const before = (await api.members(admin)).json() as GroupMembersAnswer;
-    const pendingBefore = before.invites.filter((i) => i.status === 'pending' && i.email);
+    const pendingBefore = before.invites.filter((i) => i.state === 'pending' && i.email);
     const res = await api.invite(
       admin,
       'dee@example.com, not-an-email; DEE@example.com\nann@example.com <eve@example.com>',
@@ -282,11 +351,11 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     expect(mailsTo(t, 'dee@example.com')).toHaveLength(1);
     // Resend mails it again, on purpose; revoke frees its seat, for eve.
     const dee = body.invited[0]._id as string;
-    const base = '/api/org/doughmain/userGroup/insiders/invites';
+    const base = `/api/org/doughmain/userGroup/${cohort}/invites`;
     expect((await api.call('POST', `${base}/${dee}/resend`, admin)).statusCode).toBe(200);
     await waitFor(() => mailsTo(t, 'dee@example.com')[1]);
     const revoked = await api.call('POST', `${base}/${dee}/revoke`, admin);
-    expect(revoked.json().invite).toMatchObject({ _id: dee, status: 'revoked' });
+    expect(revoked.json().invitation).toMatchObject({ _id: dee, state: 'revoked' });
     expect((await api.call('POST', `${base}/${dee}/resend`, admin)).statusCode).toBe(409);
     const eve = (await api.invite(admin, 'eve@example.com')).json();
     expect(eve.invited).toHaveLength(1);
@@ -353,7 +422,7 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     // The report card, read-only: scores and completion; no answers (adminsSeeAnswers off).
     const report = await api.call(
       'GET',
-      `/api/org/doughmain/userGroup/insiders/members/${m.account._id}/topic/savings/worksheet/0`,
+      `/api/org/doughmain/userGroup/${cohort}/members/${m.account._id}/topic/savings/worksheet/0`,
       admin,
     );
     expect(report.statusCode, report.body).toBe(200);
@@ -395,7 +464,7 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     const table = (await api.members(admin, '?sort=score&order=desc')).json() as GroupMembersAnswer;
     const res = await api.call(
       'GET',
-      '/api/org/doughmain/userGroup/insiders/members.csv?sort=score&order=desc',
+      `/api/org/doughmain/userGroup/${cohort}/members.csv?sort=score&order=desc`,
       admin,
     );
     expect(res.statusCode).toBe(200);
@@ -456,19 +525,19 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
     await api.save(cid, { topics: { budgeting: [sheet({ income: 100 })] } });
     const before = (await api.members(admin)).json() as GroupMembersAnswer;
     const id = before.members.find((m) => m.account.email === 'cid@example.com')!.account._id;
-    expect(before.seats).toEqual({ bought: 4, used: 3 });
+    expect(before.seats).toEqual({ bought: 4, used: 3, free: 1 });
     const res = await api.call(
       'DELETE',
-      `/api/org/doughmain/userGroup/insiders/members/${id}`,
+      `/api/org/doughmain/userGroup/${cohort}/members/${id}`,
       admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     const after = (await api.members(admin)).json() as GroupMembersAnswer;
-    expect(after.seats).toEqual({ bought: 4, used: 2 });
+    expect(after.seats).toEqual({ bought: 4, used: 2, free: 2 });
     expect(after.count).toBe(2);
     // Twice: not a member any more.
     expect(
-      (await api.call('DELETE', `/api/org/doughmain/userGroup/insiders/members/${id}`, admin))
+      (await api.call('DELETE', `/api/org/doughmain/userGroup/${cohort}/members/${id}`, admin))
         .statusCode,
     ).toBe(404);
     // The administrator cannot be removed this way.
@@ -483,21 +552,21 @@ describe.each(DATABASE_KINDS)('group administrators on %s', (kind) => {
 
   it('shows answers on the report card only when the organisation allows it', async () => {
     const acmeAdmin = (await signup(t.app, 'acme', newLearner('acme-buyer'))).token;
-    await api.buy(acmeAdmin, 'bundle-in', 1, 'acme');
-    await api.invite(acmeAdmin, 'hal@example.com', 'insiders', 'acme');
+    const acmeCohort = (await api.buy(acmeAdmin, 'bundle-in', 2, 'acme'))!;
+    await api.invite(acmeAdmin, 'hal@example.com', acmeCohort, 'acme');
     const list = (
-      await api.members(acmeAdmin, '', 'insiders', 'acme')
+      await api.members(acmeAdmin, '', acmeCohort, 'acme')
     ).json() as GroupMembersAnswer;
     expect(list.answersVisible).toBe(true);
     const hal = await api.join(list.invites, 'hal@example.com', 'acme');
     await api.save(hal, { topics: { budgeting: [sheet({ income: 99 })] } }, 'acme');
     const after = (
-      await api.members(acmeAdmin, '', 'insiders', 'acme')
+      await api.members(acmeAdmin, '', acmeCohort, 'acme')
     ).json() as GroupMembersAnswer;
     const id = after.members[0]!.account._id;
     const report = await api.call(
       'GET',
-      `/api/org/acme/userGroup/insiders/members/${id}/topic/budgeting/worksheet/0`,
+      `/api/org/acme/userGroup/${acmeCohort}/members/${id}/topic/budgeting/worksheet/0`,
       acmeAdmin,
     );
     expect(report.json()).toMatchObject({

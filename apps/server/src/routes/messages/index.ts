@@ -131,7 +131,7 @@ export const messageRoutes =
         schema: {
           tags: ['messages'],
           summary:
-            'The learner has read the group’s messages up to now (or, with {thread}, one private thread)',
+            'The learner has read the group’s messages up to now ({thread}: one private thread; {isPrivate: true}: their own)',
           params: groupParams,
           querystring: localeQueryObjectSchema,
           body: messageReadBodySchema,
@@ -141,7 +141,9 @@ export const messageRoutes =
       },
       async (request) => {
         const { org, viewer } = signedIn(request);
-        return messages.markRead(org, viewer, request.params.groupId, request.body?.thread);
+        const body = request.body ?? {};
+        const thread = body.thread ?? (body.isPrivate === true ? viewer.userId : undefined);
+        return messages.markRead(org, viewer, request.params.groupId, thread);
       },
     );
 

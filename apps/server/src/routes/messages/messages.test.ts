@@ -156,10 +156,12 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const { message } = res.json();
     expect(messageViewSchema.parse(message)).toEqual(message);
+    expect(message.thread).toBeUndefined();
     expect(message).toMatchObject({
       body: 'Hello, group!',
       isPrivate: false,
       account: {
+        _id: expect.any(String),
         name: { first: 'sender', last: 'Tester' },
         profilePicture: { secure_url: '/uploads/me.png' },
         user: { id: { username: 'sender' } },
@@ -179,6 +181,9 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().message._id as string;
     expect(res.json().message.isPrivate).toBe(true);
+    // A member's private message is in their own thread, named by their account id.
+    const senderId = res.json().message.account._id as string;
+    expect(res.json().message.thread).toBe(senderId);
     expect(ids(await list('boss', '?isPrivate=true'))).toContain(id);
     expect(ids(await list('sender', '?isPrivate=true'))).toContain(id);
     expect(ids(await list('other', '?isPrivate=true'))).not.toContain(id);
@@ -192,6 +197,29 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     expect(ids(await list('boss', '?isPrivate=true'))).toEqual(
       expect.arrayContaining([id, otherId]),
     );
+    // The administrator reads one thread, and answers in it; its member reads the answer.
+    const thread = ids(await list('boss', `?isPrivate=true&thread=${senderId}`));
+    expect(thread).toContain(id);
+    expect(thread).not.toContain(otherId);
+    const answer = await post('boss', { body: 'Answer', isPrivate: true, threadOf: senderId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().message).toMatchObject({ isPrivate: true, thread: senderId });
+    const answerId = answer.json().message._id as string;
+    expect(ids(await list('sender', '?isPrivate=true'))).toContain(answerId);
+    expect(ids(await list('other', '?isPrivate=true'))).not.toContain(answerId);
+    // A member reads no other thread than theirs, and answers in none.
+    expect((await list('other', `?isPrivate=true&thread=${senderId}`)).statusCode).toBe(404);
+    const intrusion = await post('other', { body: 'Me too', isPrivate: true, threadOf: senderId });
+    expect(intrusion.statusCode).toBe(403);
+    expect(intrusion.json().errors[0]).toMatch(/administrators/);
+    // An answer in a thread is private, and goes to a member of the group only.
+    expect(
+      (await post('boss', { body: 'Public?', threadOf: senderId })).json().errfor,
+    ).toHaveProperty('threadOf');
+    expect(
+      (await post('boss', { body: 'Nobody', isPrivate: true, threadOf: 'no-such-member' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('answers a non-member 404, a visitor 401, and keeps organisations apart', async () => {
@@ -317,33 +345,75 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     expect(closed.status).toBe(403);
   });
 
-  it('counts unread messages from others per group until they are marked read', async () => {
-    const unread = async (who: string) => {
+  it('counts unread messages from others per group and thread until they are marked read', async () => {
+    type Unread = {
+      groupId: string;
+      unread: number;
+      group: number;
+      private: number;
+      threads: { thread: string; unread: number }[];
+    };
+    const unreadOf = async (who: string) => {
       const res = await call('GET', '/api/org/doughmain/message/unread', who);
       expect(res.statusCode, res.body).toBe(200);
-      return Object.fromEntries(
-        (res.json().groups as { groupId: string; unread: number }[]).map((g) => [
-          g.groupId,
-          g.unread,
-        ]),
-      );
+      return Object.fromEntries((res.json().groups as Unread[]).map((g) => [g.groupId, g]));
     };
-    const markRead = (who: string, group = 'insiders') =>
-      call('POST', `/api/org/doughmain/userGroup/${group}/message/read`, who);
+    const unread = async (who: string) =>
+      Object.fromEntries(Object.entries(await unreadOf(who)).map(([id, g]) => [id, g.unread]));
+    const markRead = (who: string, group = 'insiders', body?: { thread: string }) =>
+      call('POST', `/api/org/doughmain/userGroup/${group}/message/read`, who, body);
+    // The administrator reads the group and every thread in it; a member the group and theirs.
+    const threads = await call(
+      'GET',
+      '/api/org/doughmain/userGroup/insiders/message/threads',
+      'boss',
+    );
+    expect(threads.statusCode, threads.body).toBe(200);
+    for (const { thread } of threads.json().threads as { thread: string }[])
+      expect((await markRead('boss', 'insiders', { thread })).statusCode).toBe(200);
     expect((await markRead('boss')).json()).toEqual({ groupId: 'insiders', unread: 0 });
     expect((await markRead('other')).json()).toEqual({ groupId: 'insiders', unread: 0 });
     expect(await unread('boss')).toEqual({ insiders: 0 });
-    await post('sender', { body: 'one' });
+    const one = (await post('sender', { body: 'one' })).json().message;
+    const senderId = one.account._id as string;
     await post('sender', { body: 'two, privately', isPrivate: true });
     await post('other', { body: 'mine' });
     // The administrator reads both of sender's; other reads the group one, not their own.
     expect(await unread('boss')).toEqual({ insiders: 3 });
+    expect((await unreadOf('boss')).insiders).toMatchObject({
+      group: 2,
+      private: 1,
+      threads: [{ thread: senderId, unread: 1 }],
+    });
     expect(await unread('other')).toEqual({ insiders: 1 });
+    expect((await unreadOf('other')).insiders).toMatchObject({ group: 1, private: 0, threads: [] });
+    // An answer in sender's thread is unread for sender only (other never sees it).
+    expect((await markRead('sender')).statusCode).toBe(200);
+    expect((await markRead('sender', 'insiders', { thread: senderId })).statusCode).toBe(200);
+    const answer = await post('boss', { body: 'answered', isPrivate: true, threadOf: senderId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await unreadOf('sender')).insiders).toMatchObject({
+      unread: 1,
+      group: 0,
+      threads: [{ thread: senderId, unread: 1 }],
+    });
+    expect(await unread('other')).toEqual({ insiders: 1 });
+    expect((await markRead('sender', 'insiders', { thread: senderId })).json()).toEqual({
+      groupId: 'insiders',
+      unread: 0,
+    });
     // No marker yet: everything from others counts; a learner of no group has no groups.
     expect((await unread('reader')).insiders).toBeGreaterThan(0);
     expect(await unread('stranger')).toEqual({ outsiders: expect.any(Number) });
-    expect((await markRead('boss')).statusCode).toBe(200);
+    // The group marked read leaves sender's thread unread, until it is marked read too.
+    expect((await markRead('boss')).json()).toEqual({ groupId: 'insiders', unread: 1 });
+    expect((await markRead('boss', 'insiders', { thread: senderId })).json()).toEqual({
+      groupId: 'insiders',
+      unread: 0,
+    });
     expect(await unread('boss')).toEqual({ insiders: 0 });
+    // Nobody marks a thread that is not theirs to read, nor a group they are not in.
+    expect((await markRead('other', 'insiders', { thread: senderId })).statusCode).toBe(404);
     expect((await markRead('stranger')).statusCode).toBe(404);
     expect((await call('GET', '/api/org/doughmain/message/unread', undefined)).statusCode).toBe(
       401,

@@ -263,7 +263,9 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       isOAuthUser: true,
     });
     expect(view.name).toMatchObject({ first: 'Alice', last: 'Able' });
-    expect(view.userGroups).toEqual([{ _id: 'sso-staff', name: 'Staff', isAdmin: false }]);
+    expect(view.userGroups).toEqual([
+      { _id: 'sso-staff', name: 'Staff', isAdmin: false, parentId: null },
+    ]);
 
     // The second sign-in finds the same account.
     const users = await countUsers();

@@ -104,6 +104,23 @@ async function invitesOf(t: TestApp, orderId: string) {
     .execute();
 }
 
+/** A user group as stored (a buyer's cohort: its parent, owner and origin). */
+async function cohortRow(t: TestApp, groupId: string) {
+  return t.database.db.kysely
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+}
+
+/** A group's seats and invitations, as its administrators read them. */
+const invitationsOf = (t: TestApp, token: string | undefined, groupId: string, org = 'doughmain') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/org/${org}/userGroup/${groupId}/invites`,
+    headers: token ? bearer(token) : {},
+  });
+
 describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
   let t: TestApp;
   let api: ReturnType<typeof storeClient>;
@@ -154,8 +171,8 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     expect(more.statusCode).toBe(200);
   });
 
-  it('buys seats end to end: order priced by the server, Pay, membership, invitations, receipt', async () => {
-    const learner = newLearner('buyer');
+  it('buys seats end to end: order priced by the server, Pay, the buyer’s cohort, its open seats, receipt', async () => {
+    const learner = { ...newLearner('buyer'), first: 'Bea', last: 'Buyer' };
     const { token } = await signup(t.app, 'doughmain', learner);
     const userId = await userIdOf(t, learner.email);
     const bundlesBefore = await api.call('GET', '/api/org/doughmain/bundle', token);
@@ -188,6 +205,8 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
       currency: 'usd',
       status: 'pending',
       provider: 'local',
+      // No cohort before the payment.
+      cohortId: null,
     });
     expect(
       (await api.call('GET', `/api/org/doughmain/order/${orderId}?locale=fr-CA`, token)).json()
@@ -197,21 +216,39 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     const paid = await api.pay(token, orderId!);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order.status).toBe('fulfilled');
+    const cohortId = paid.json().order.cohortId as string;
+    expect(cohortId).toMatch(/^cohort-[A-Za-z0-9_-]+$/);
 
-    // At once: no waiting for the viewer cache.
+    // At once: no waiting for the viewer cache. The cohort's members (its buyer too) see the
+    // parent group's topics.
     const bundlesAfter = await api.call('GET', '/api/org/doughmain/bundle', token);
     expect(bundlesAfter.json().bundles[0]).toMatchObject({ _id: 'bundle-1', isMemberOf: true });
     expect((await api.call('GET', '/api/org/doughmain/topic/secret-topic', token)).statusCode).toBe(
       200,
     );
+    // The buyer administers their own cohort, not the bundle's group.
     const memberships = await membershipsOf(t, userId);
     expect(memberships).toHaveLength(1);
-    expect(memberships[0]).toMatchObject({ group_id: 'insiders', role: 'admin' });
+    expect(memberships[0]).toMatchObject({ group_id: cohortId, role: 'admin' });
+    expect(await cohortRow(t, cohortId)).toMatchObject({
+      parent_id: 'insiders',
+      owner_id: userId,
+      origin: 'purchase',
+    });
+    const groups = (await api.call('GET', '/api/org/doughmain/userGroup', token)).json().groups;
+    expect(groups).toEqual([{ _id: cohortId, name: 'Bea Buyer · Insiders', parentId: 'insiders' }]);
+    // The order's seats: open invitations of the cohort.
     const invites = await invitesOf(t, orderId!);
     expect(invites).toHaveLength(5);
     expect(new Set(invites.map((i) => i.id)).size).toBe(5);
     for (const invite of invites)
-      expect(invite).toMatchObject({ group_id: 'insiders', used_by: null, email_key: null });
+      expect(invite).toMatchObject({ group_id: cohortId, used_by: null, email_key: null });
+    const seats = await invitationsOf(t, token, cohortId);
+    expect(seats.statusCode, seats.body).toBe(200);
+    expect(seats.json()).toMatchObject({
+      counts: { open: 5, pending: 0, used: 0, revoked: 0 },
+      seats: { bought: 5, used: 0, free: 5 },
+    });
 
     const mail = await waitFor(() => mailsTo(t, learner.email)[0]);
     expect(mail).toContain('Subject: =?UTF-8?Q?Votre_re=C3=A7u');
@@ -227,6 +264,46 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     expect(cancel.statusCode).toBe(409);
     await sleep(200);
     expect(mailsTo(t, learner.email)).toHaveLength(1);
+
+    // A later purchase of the same bundle adds its seats to the same cohort.
+    const more = (await api.purchase(token, 'bundle-1', { quantity: 2 })).json().checkoutSession
+      .url as string;
+    const moreId = more.split('/').pop()!;
+    expect((await api.pay(token, moreId)).json().order).toMatchObject({
+      status: 'fulfilled',
+      cohortId,
+    });
+    expect(await membershipsOf(t, userId)).toHaveLength(1);
+    expect((await invitationsOf(t, token, cohortId)).json()).toMatchObject({
+      counts: { open: 7 },
+      seats: { bought: 7, used: 0, free: 7 },
+    });
+  });
+
+  it('makes the buyer of one seat a member of the bundle’s group, with no cohort and no invitation', async () => {
+    const learner = newLearner('single');
+    const { token } = await signup(t.app, 'doughmain', learner);
+    const userId = await userIdOf(t, learner.email);
+    const url = (await api.purchase(token, 'bundle-1', { quantity: 1 })).json().checkoutSession
+      .url as string;
+    const orderId = url.split('/').pop()!;
+    const paid = await api.pay(token, orderId);
+    expect(paid.json().order).toMatchObject({ status: 'fulfilled', cohortId: null });
+    expect(await membershipsOf(t, userId)).toMatchObject([
+      { group_id: 'insiders', role: 'member' },
+    ]);
+    expect(await invitesOf(t, orderId)).toHaveLength(0);
+    expect((await api.call('GET', '/api/org/doughmain/topic/secret-topic', token)).statusCode).toBe(
+      200,
+    );
+    // A member of the group administers nothing: no groups of theirs, no invitations of it.
+    expect((await api.call('GET', '/api/org/doughmain/userGroup', token)).json().groups).toEqual(
+      [],
+    );
+    expect((await invitationsOf(t, token, 'insiders')).statusCode).toBe(403);
+    // One seat more for themselves is refused; seats for a team are not.
+    expect((await api.purchase(token, 'bundle-1', { quantity: 1 })).statusCode).toBe(400);
+    expect((await api.purchase(token, 'bundle-1', { quantity: 2 })).statusCode).toBe(200);
   });
 
   it('fulfils once when Pay is pressed many times at once', async () => {
@@ -280,77 +357,116 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     expect((await api.call('GET', `/api/org/doughmain/order/${orderId}`)).statusCode).toBe(401);
   });
 
-  it('turns seats into invitations: send, use once, revoke; other emails and organisations refused', async () => {
+  /** Buys `quantity` seats and pays: the order's id and the buyer's cohort. */
+  async function buySeats(token: string, quantity: number) {
+    const url = (await api.purchase(token, 'bundle-1', { quantity })).json().checkoutSession
+      .url as string;
+    const orderId = url.split('/').pop()!;
+    const paid = await api.pay(token, orderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cohortId = paid.json().order.cohortId as string;
+    expect(cohortId).toEqual(expect.any(String));
+    return { orderId, cohortId };
+  }
+
+  type Seat = { _id: string; email: string | null; state: string; link: string };
+  const seatsOf = async (token: string, cohortId: string) =>
+    (await invitationsOf(t, token, cohortId)).json().invitations as Seat[];
+
+  const signupWith = (body: Record<string, unknown>, org = 'doughmain') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/org/${org}/signup`,
+      payload: body,
+      remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
+
+  it('turns seats into invitations of the cohort: send, use once, revoke; other emails and organisations refused', async () => {
     const buyer = newLearner('seats');
     const { token } = await signup(t.app, 'doughmain', buyer);
     const url = (await api.purchase(token, 'bundle-1', { quantity: 3 })).json().checkoutSession
       .url as string;
     const orderId = url.split('/').pop()!;
-    const base = `/api/org/doughmain/order/${orderId}/invites`;
-    // Not paid yet: no seats to send.
-    expect((await api.call('GET', base, token)).json().invites).toEqual([]);
+    // Not paid yet: no cohort, no seats to send.
+    expect((await api.order(token, orderId)).json().order.cohortId).toBeNull();
+    expect((await api.call('GET', '/api/org/doughmain/userGroup', token)).json().groups).toEqual(
+      [],
+    );
     await api.pay(token, orderId);
+    // The cohort is found in the buyer's groups as well as on the order.
+    const [cohort] = (await api.call('GET', '/api/org/doughmain/userGroup', token)).json().groups;
+    expect(cohort).toMatchObject({ parentId: 'insiders' });
+    const cohortId = cohort._id as string;
+    expect((await api.order(token, orderId)).json().order.cohortId).toBe(cohortId);
+    const base = `/api/org/doughmain/userGroup/${cohortId}/invites`;
 
-    const listed = await api.call('GET', base, token);
+    const listed = await invitationsOf(t, token, cohortId);
     expect(listed.statusCode).toBe(200);
-    const invites = listed.json().invites as Array<{ _id: string; link: string; status: string }>;
+    const invites = listed.json().invitations as Seat[];
     expect(invites).toHaveLength(3);
     for (const i of invites) {
-      expect(i.status).toBe('open');
+      expect(i).toMatchObject({ group: cohortId, email: null, state: 'open', usedBy: null });
       expect(i.link).toBe(`/signup?inviteId=${i._id}`);
     }
-    const [first, second, third] = invites.map((i) => i._id);
 
-    // Send the first to a new email: the link names it, a mail goes to it.
+    // Send a seat to a new email: the link names it, a mail goes to it.
     const friend = newLearner('friend');
-    const sent = await api.call('POST', `${base}/${first}/send`, token, { email: friend.email });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json().invite).toMatchObject({
-      _id: first,
+    const sent = await api.call('POST', base, token, { emails: friend.email });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().skipped).toEqual([]);
+    const [first] = sent.json().invited as Seat[];
+    expect(invites.map((i) => i._id)).toContain(first!._id);
+    expect(first).toMatchObject({
+      group: cohortId,
       email: friend.email.toLowerCase(),
-      status: 'open',
-      link: `/signup?email=${encodeURIComponent(friend.email.toLowerCase())}&inviteId=${first}`,
+      state: 'pending',
+      link: `/signup?email=${encodeURIComponent(friend.email.toLowerCase())}&inviteId=${first!._id}`,
     });
     const mail = await waitFor(() => mailsTo(t, friend.email)[0]);
-    expect(mail.replace(/=\r?\n/g, '')).toContain(`inviteId=3D${first}`);
+    expect(mail.replace(/=\r?\n/g, '')).toContain(`inviteId=3D${first!._id}`);
+    const [second, third] = invites.map((i) => i._id).filter((id) => id !== first!._id);
 
-    const signupWith = (body: Record<string, unknown>, org = 'doughmain') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/org/${org}/signup`,
-        payload: body,
-        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      });
     // Another email cannot use it.
     const stranger = newLearner('stranger');
-    const wrongEmail = await signupWith({ ...stranger, inviteId: first });
+    const wrongEmail = await signupWith({ ...stranger, inviteId: first!._id });
     expect(wrongEmail.statusCode).toBe(400);
     expect(wrongEmail.json().errfor).toHaveProperty('inviteId');
-    // Its email can, once.
-    const joined = await signupWith({ ...friend, inviteId: first });
+    // Its email can, once: the learner joins the cohort and sees the parent group's topics.
+    const joined = await signupWith({ ...friend, inviteId: first!._id });
     expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().joined).toEqual({ _id: cohortId, name: cohort.name });
     const friendToken = joined.json().token as string;
     expect(
       (await api.call('GET', '/api/org/doughmain/bundle', friendToken)).json().bundles[0]
         .isMemberOf,
     ).toBe(true);
-    const again = await signupWith({ ...newLearner('late'), inviteId: first });
-    expect(again.statusCode).toBe(400);
-    const afterUse = (await api.call('GET', base, token)).json().invites;
-    expect(afterUse.find((i: { _id: string }) => i._id === first)).toMatchObject({
-      status: 'used',
-      usedAt: expect.any(String),
-    });
-    // A used seat can be neither revoked nor sent again.
-    expect((await api.call('POST', `${base}/${first}/revoke`, token)).statusCode).toBe(409);
     expect(
-      (await api.call('POST', `${base}/${first}/send`, token, { email: 'x@example.com' }))
-        .statusCode,
-    ).toBe(409);
+      (await api.call('GET', '/api/org/doughmain/topic/secret-topic', friendToken)).statusCode,
+    ).toBe(200);
+    expect(await membershipsOf(t, await userIdOf(t, friend.email))).toMatchObject([
+      { group_id: cohortId, role: 'member' },
+    ]);
+    const again = await signupWith({ ...newLearner('late'), inviteId: first!._id });
+    expect(again.statusCode).toBe(400);
+    // A used seat is its member's row: no longer listed, counted as used.
+    const afterUse = (await invitationsOf(t, token, cohortId)).json();
+    expect(afterUse.invitations.map((i: Seat) => i._id)).not.toContain(first!._id);
+    expect(afterUse.counts).toEqual({ open: 2, pending: 0, used: 1, revoked: 0 });
+    expect(afterUse.seats).toEqual({ bought: 3, used: 1, free: 2 });
+    // A used seat can be neither revoked nor sent again.
+    expect((await api.call('POST', `${base}/${first!._id}/revoke`, token)).statusCode).toBe(409);
+    expect((await api.call('POST', `${base}/${first!._id}/resend`, token)).statusCode).toBe(409);
+    // A member of the cohort does not administer it.
+    expect((await invitationsOf(t, friendToken, cohortId)).statusCode).toBe(403);
 
     // Revoked: refused at signup; revoking again changes nothing.
     const revoked = await api.call('POST', `${base}/${third}/revoke`, token);
-    expect(revoked.json().invite.status).toBe('revoked');
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().invitation).toMatchObject({
+      _id: third,
+      state: 'revoked',
+      revokedAt: expect.any(String),
+    });
     expect((await api.call('POST', `${base}/${third}/revoke`, token)).statusCode).toBe(200);
     expect((await signupWith({ ...newLearner('rev'), inviteId: third })).statusCode).toBe(400);
 
@@ -362,21 +478,24 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     // An email that has an account: the link is the sign-in, and signing in with it joins.
     const existing = newLearner('existing');
     await signup(t.app, 'doughmain', existing);
-    const toExisting = await api.call('POST', `${base}/${second}/send`, token, {
-      email: existing.email,
+    const toExisting = await api.call('POST', base, token, {
+      emails: existing.email,
       locale: 'fr-CA',
     });
-    expect(toExisting.json().invite.link).toBe(
-      `/signin?email=${encodeURIComponent(existing.email.toLowerCase())}&inviteId=${second}`,
-    );
+    expect(toExisting.json().invited).toHaveLength(1);
+    expect(toExisting.json().invited[0]).toMatchObject({
+      _id: second,
+      link: `/signin?email=${encodeURIComponent(existing.email.toLowerCase())}&inviteId=${second}`,
+    });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/org/doughmain/login',
       payload: { username: existing.username, password: existing.password, inviteId: second },
     });
     expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().joined).toEqual({ _id: cohortId, name: cohort.name });
     expect(await membershipsOf(t, await userIdOf(t, existing.email))).toMatchObject([
-      { group_id: 'insiders', role: 'member' },
+      { group_id: cohortId, role: 'member' },
     ]);
     const badLogin = await t.app.inject({
       method: 'POST',
@@ -386,44 +505,74 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     // Used now: the sign-in with it is refused with a clear message.
     expect(badLogin.statusCode).toBe(400);
     expect(badLogin.json().errors[0]).toMatch(/invitation/);
+    // The revoked seat is free again: a new invitation takes it; then no seat is left.
+    const late = (await api.call('POST', base, token, { emails: 'late@example.com' })).json();
+    expect(late.skipped).toEqual([]);
+    expect(late.invited).toHaveLength(1);
+    expect(late.invited[0]._id).not.toBe(third);
+    expect((await api.call('POST', base, token, { emails: 'later@example.com' })).json()).toEqual({
+      invited: [],
+      skipped: [{ email: 'later@example.com', reason: 'noSeat' }],
+    });
+    expect((await invitationsOf(t, token, cohortId)).json().seats).toEqual({
+      bought: 3,
+      used: 2,
+      free: 1,
+    });
 
-    // Only the buyer sees or changes the seats.
+    // Only the cohort's administrators see or change its seats; another buyer's cohort is unknown.
     const other = await signup(t.app, 'doughmain');
     expect((await api.call('GET', base, other.token)).statusCode).toBe(404);
     expect((await api.call('POST', `${base}/${second}/revoke`, other.token)).statusCode).toBe(404);
+    const rival = await signup(t.app, 'doughmain', newLearner('rival'));
+    const { cohortId: rivalCohort } = await buySeats(rival.token, 2);
+    expect(rivalCohort).not.toBe(cohortId);
+    expect((await api.call('GET', base, rival.token)).statusCode).toBe(404);
+    expect((await invitationsOf(t, token, rivalCohort)).statusCode).toBe(404);
     expect((await api.call('POST', `${base}/nope/revoke`, token)).statusCode).toBe(404);
+    // Nor is a seat of another cohort reached through this one.
+    const [rivalSeat] = await seatsOf(rival.token, rivalCohort);
+    expect((await api.call('POST', `${base}/${rivalSeat!._id}/revoke`, token)).statusCode).toBe(
+      404,
+    );
+    expect((await seatsOf(rival.token, rivalCohort)).map((i) => i.state)).toEqual(['open', 'open']);
   });
 
   it('shows the buyer who took a seat whose link named no email', async () => {
     const { token } = await signup(t.app, 'doughmain', newLearner('taken-by'));
-    const url = (await api.purchase(token, 'bundle-1', { quantity: 1 })).json().checkoutSession
-      .url as string;
-    const orderId = url.split('/').pop()!;
-    await api.pay(token, orderId);
-    const base = `/api/org/doughmain/order/${orderId}/invites`;
-    const [seat] = (await api.call('GET', base, token)).json().invites;
-    expect(seat.email).toBeNull();
+    const { cohortId } = await buySeats(token, 2);
+    const [seat] = await seatsOf(token, cohortId);
+    expect(seat!.email).toBeNull();
     const taker = newLearner('taker');
     const joined = await t.app.inject({
       method: 'POST',
       url: '/api/org/doughmain/signup',
-      payload: { ...taker, inviteId: seat._id },
+      payload: { ...taker, inviteId: seat!._id },
       remoteAddress: '10.9.251.1',
     });
     expect(joined.statusCode, joined.body).toBe(200);
-    const [after] = (await api.call('GET', base, token)).json().invites;
-    expect(after).toMatchObject({ status: 'used', email: taker.email });
+    const after = (await invitationsOf(t, token, cohortId)).json();
+    expect(after.counts).toMatchObject({ open: 1, used: 1 });
+    expect(after.invitations.map((i: Seat) => i._id)).not.toContain(seat!._id);
+    // The seat is the taker's row among the cohort's members.
+    const members = await api.call(
+      'GET',
+      `/api/org/doughmain/userGroup/${cohortId}/members`,
+      token,
+    );
+    expect(members.statusCode, members.body).toBe(200);
+    expect(
+      members.json().members.map((m: { account: { email: string } }) => m.account.email),
+    ).toEqual([taker.email]);
+    expect(members.json().seats).toEqual({ bought: 2, used: 1, free: 1 });
   });
 
   it('lets a signed-in learner accept an invitation: joins once, refuses the rest', async () => {
     const { token } = await signup(t.app, 'doughmain', newLearner('acceptor-buyer'));
-    const url = (await api.purchase(token, 'bundle-1', { quantity: 4 })).json().checkoutSession
-      .url as string;
-    const orderId = url.split('/').pop()!;
-    await api.pay(token, orderId);
-    const base = `/api/org/doughmain/order/${orderId}/invites`;
-    const seats = (await api.call('GET', base, token)).json().invites as Array<{ _id: string }>;
-    const [open, addressed, revoked, acmeTry] = seats.map((i) => i._id);
+    const { cohortId } = await buySeats(token, 4);
+    const base = `/api/org/doughmain/userGroup/${cohortId}/invites`;
+    const seats = await seatsOf(token, cohortId);
+    const [open, spare] = seats.map((i) => i._id);
     const accept = (inviteId: string, who?: string, org = 'doughmain') =>
       api.call('POST', `/api/org/${org}/invite/${inviteId}/accept`, who);
 
@@ -438,28 +587,27 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     ).toBe(false);
     const accepted = await accept(open!, me.token);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().account.userGroups).toMatchObject([{ _id: 'insiders', isAdmin: false }]);
+    expect(accepted.json().account.userGroups).toMatchObject([
+      { _id: cohortId, isAdmin: false, parentId: 'insiders' },
+    ]);
+    expect(accepted.json().joined).toMatchObject({ _id: cohortId });
     expect(
       (await api.call('GET', '/api/org/doughmain/bundle', me.token)).json().bundles[0].isMemberOf,
     ).toBe(true);
     expect(await membershipsOf(t, await userIdOf(t, learner.email))).toMatchObject([
-      { group_id: 'insiders', role: 'member' },
+      { group_id: cohortId, role: 'member' },
     ]);
-    const listed = (await api.call('GET', base, token)).json().invites;
-    expect(listed.find((i: { _id: string }) => i._id === open)).toMatchObject({
-      status: 'used',
-      email: learner.email,
-    });
+    const listed = (await invitationsOf(t, token, cohortId)).json();
+    expect(listed.invitations.map((i: Seat) => i._id)).not.toContain(open);
+    expect(listed.counts).toMatchObject({ open: 3, used: 1 });
 
     // Already a member: 409, and the other seat stays unused.
-    const twice = await accept(addressed!, me.token);
+    const twice = await accept(spare!, me.token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().errors[0]).toBe('You are already a member of this group.');
-    expect(
-      (await api.call('GET', base, token))
-        .json()
-        .invites.find((i: { _id: string }) => i._id === addressed),
-    ).toMatchObject({ status: 'open' });
+    expect((await seatsOf(token, cohortId)).find((i) => i._id === spare)).toMatchObject({
+      state: 'open',
+    });
 
     const other = newLearner('acceptor-other');
     const them = await signup(t.app, 'doughmain', other);
@@ -472,23 +620,23 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     // Used, unknown, revoked, addressed to another email, another organisation's.
     await refused(open!, them.token);
     await refused('no-such-invite', them.token);
-    await api.call('POST', `${base}/${revoked}/revoke`, token);
-    await refused(revoked!, them.token);
-    await api.call('POST', `${base}/${addressed}/send`, token, { email: 'someone@example.com' });
-    await refused(addressed!, them.token);
+    expect((await api.call('POST', `${base}/${spare}/revoke`, token)).statusCode).toBe(200);
+    await refused(spare!, them.token);
+    const sent = await api.call('POST', base, token, { emails: 'someone@example.com' });
+    const addressed = (sent.json().invited as Seat[])[0]!._id;
+    await refused(addressed, them.token);
+    const acmeTry = (await seatsOf(token, cohortId)).find((i) => i.state === 'open')!._id;
     const acme = await signup(t.app, 'acme', newLearner('acceptor-acme'));
-    await refused(acmeTry!, acme.token, 'acme');
+    await refused(acmeTry, acme.token, 'acme');
     // A doughmain session does not reach acme's route, nor acme's session doughmain's.
-    expect([401, 404]).toContain((await accept(acmeTry!, them.token, 'acme')).statusCode);
-    expect([401, 404]).toContain((await accept(acmeTry!, acme.token)).statusCode);
+    expect([401, 404]).toContain((await accept(acmeTry, them.token, 'acme')).statusCode);
+    expect([401, 404]).toContain((await accept(acmeTry, acme.token)).statusCode);
     expect(await membershipsOf(t, await userIdOf(t, other.email))).toEqual([]);
-    expect(
-      (await api.call('GET', base, token))
-        .json()
-        .invites.find((i: { _id: string }) => i._id === acmeTry),
-    ).toMatchObject({ status: 'open' });
+    expect((await seatsOf(token, cohortId)).find((i) => i._id === acmeTry)).toMatchObject({
+      state: 'open',
+    });
     // Unknown organisation.
-    expect((await accept(acmeTry!, them.token, 'no-such-org')).statusCode).toBe(404);
+    expect((await accept(acmeTry, them.token, 'no-such-org')).statusCode).toBe(404);
   });
 
   it('has no Stripe webhook without Stripe', async () => {
@@ -669,7 +817,9 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     expect(form.get('success_url')).toMatch(
       /^http:\/\/doughmain\.localhost:\d+\/store\?purchased=bundle-1$/,
     );
-    expect(form.get('cancel_url')).toMatch(/^http:\/\/doughmain\.localhost:\d+\/bundle\/bundle-1$/);
+    expect(form.get('cancel_url')).toMatch(
+      /^http:\/\/doughmain\.localhost:\d+\/bundle\/bundle-1(\?cancelled=1)?$/,
+    );
     const order = (await api.order(token, orderId)).json().order;
     expect(order).toMatchObject({ totalCents: 22_050, provider: 'stripe', status: 'pending' });
     // No local checkout under Stripe.
@@ -708,11 +858,23 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
 
     await settled(orderId);
-    expect((await api.order(token, orderId)).json().order.status).toBe('fulfilled');
+    const order = (await api.order(token, orderId)).json().order;
+    expect(order.status).toBe('fulfilled');
+    // The buyer administers their cohort under the bundle's group, which holds one open
+    // invitation per seat.
+    const cohortId = order.cohortId as string;
+    expect(await cohortRow(t, cohortId)).toMatchObject({ parent_id: 'insiders', owner_id: userId });
     const memberships = await membershipsOf(t, userId);
     expect(memberships).toHaveLength(1);
-    expect(memberships[0]).toMatchObject({ group_id: 'insiders', role: 'admin' });
-    expect(await invitesOf(t, orderId)).toHaveLength(quantity);
+    expect(memberships[0]).toMatchObject({ group_id: cohortId, role: 'admin' });
+    const seats = await invitesOf(t, orderId);
+    expect(seats).toHaveLength(quantity);
+    for (const seat of seats) expect(seat).toMatchObject({ group_id: cohortId, used_by: null });
+    expect((await invitationsOf(t, token, cohortId)).json().seats).toEqual({
+      bought: quantity,
+      used: 0,
+      free: quantity,
+    });
     const handled = await eventsOf(orderId);
     // The two paid events are recorded once each; only the first fulfilled the order.
     expect(handled.every((h) => h.status === 'done')).toBe(true);
@@ -736,6 +898,13 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     expect(await eventsOf(orderId)).toHaveLength(2);
     expect(await invitesOf(t, orderId)).toHaveLength(quantity);
     expect(await membershipsOf(t, userId)).toHaveLength(1);
+    expect(
+      await t.database.db.kysely
+        .selectFrom('user_groups')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .execute(),
+    ).toEqual([{ id: cohortId }]);
   });
 
   it('fulfils exactly once when duplicates reach two servers on one database at once', async () => {
@@ -789,8 +958,17 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
       for (const a of answers) expect(a.statusCode, a.body).toBe(200);
       for (const { token, orderId, quantity } of bought) {
         await settled(orderId);
-        expect((await api.order(token, orderId)).json().order.status).toBe('fulfilled');
-        expect(await invitesOf(t, orderId)).toHaveLength(quantity);
+        const order = (await api.order(token, orderId)).json().order;
+        expect(order.status).toBe('fulfilled');
+        const seats = await invitesOf(t, orderId);
+        expect(seats).toHaveLength(quantity);
+        expect(new Set(seats.map((s) => s.group_id))).toEqual(new Set([order.cohortId]));
+        // The process that did not fulfil it trusts the buyer's groups as read for a second.
+        const listed = await waitFor(async () => {
+          const res = await invitationsOf(t, token, order.cohortId);
+          return res.statusCode === 200 ? (res.json() as { seats: unknown }) : undefined;
+        });
+        expect(listed.seats).toEqual({ bought: quantity, used: 0, free: quantity });
       }
     } finally {
       await other.app.close();
@@ -836,9 +1014,12 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     await restarted.app.ready();
     try {
       await settled(orderId);
-      expect((await api.order(token, orderId)).json().order.status).toBe('fulfilled');
+      const order = (await api.order(token, orderId)).json().order;
+      expect(order.status).toBe('fulfilled');
       expect(await invitesOf(t, orderId)).toHaveLength(3);
-      expect(await membershipsOf(t, userId)).toHaveLength(1);
+      expect(await membershipsOf(t, userId)).toMatchObject([
+        { group_id: order.cohortId, role: 'admin' },
+      ]);
       await waitFor(() => mailsTo(t, learner.email)[0]);
       // Stripe retries what it thinks unanswered: the retry changes nothing.
       expect((await deliver(payload)).statusCode).toBe(200);
@@ -922,7 +1103,9 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
   });
 
   it('refuses a bad or missing signature with 400, and changes nothing', async () => {
-    const { token } = await signup(t.app, 'doughmain');
+    const learner = newLearner('signed');
+    const { token } = await signup(t.app, 'doughmain', learner);
+    const userId = await userIdOf(t, learner.email);
     const { orderId, url } = await buy(token, 'bundle-1', 1);
     const payload = sessionEvent('checkout.session.completed', {
       id: url.split('/').pop()!,
@@ -937,13 +1120,20 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     const signed = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await deliver(payload.replace('4900', '1'), signed)).statusCode).toBe(400);
     expect((await api.order(token, orderId)).json().order.status).toBe('pending');
-    expect(await invitesOf(t, orderId)).toHaveLength(0);
+    expect(await membershipsOf(t, userId)).toEqual([]);
     // Nothing was recorded either.
     expect(await eventsOf(orderId)).toHaveLength(0);
-    // The genuine one still works afterwards.
+    // The genuine one still works afterwards: one seat, the buyer joins the bundle's group.
     expect((await deliver(payload)).statusCode).toBe(200);
     await settled(orderId);
-    expect((await api.order(token, orderId)).json().order.status).toBe('fulfilled');
+    expect((await api.order(token, orderId)).json().order).toMatchObject({
+      status: 'fulfilled',
+      cohortId: null,
+    });
+    expect(await membershipsOf(t, userId)).toMatchObject([
+      { group_id: 'insiders', role: 'member' },
+    ]);
+    expect(await invitesOf(t, orderId)).toHaveLength(0);
   });
 
   it('marks an abandoned checkout expired; a payment that comes after still fulfils it', async () => {

@@ -1,4 +1,4 @@
-import type { AccountUpdate, AccountView, UploadedFile } from '@portal/domain';
+import type { AcceptInviteAnswer, AccountUpdate, AccountView, UploadedFile } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, orgPath, requestJson, withQuery } from './client';
 
@@ -60,10 +60,9 @@ export async function acceptInvite(
   alias: string,
   inviteId: string,
   locale: string,
-): Promise<AccountView> {
-  const { account } = await requestJson<{ account: AccountView }>(
+): Promise<AcceptInviteAnswer> {
+  return requestJson<AcceptInviteAnswer>(
     'POST',
     withQuery(orgPath(alias, `/invite/${encodeURIComponent(inviteId)}/accept`), { locale }),
   );
-  return account;
 }

@@ -1,26 +1,27 @@
-import type { SignupBody } from '@portal/domain';
+import type { JoinedGroup, SignupBody } from '@portal/domain';
 import { orgPath, requestJson, withQuery } from './client';
 
 /**
  * POST /{org}/login: `username` is the username or the email; the answer is a new token. An
- * `inviteId` (a seat invitation's sign-in link) joins its group, or refuses the login.
+ * `inviteId` (a seat invitation's sign-in link) joins its group (`joined`), or refuses the login.
  */
 export async function login(
   alias: string,
   body: { username: string; password: string; inviteId?: string },
-): Promise<string> {
-  const { token } = await requestJson<{ token: string }>('POST', orgPath(alias, '/login'), {
+): Promise<{ token: string; joined?: JoinedGroup }> {
+  return requestJson<{ token: string; joined?: JoinedGroup }>('POST', orgPath(alias, '/login'), {
     body,
   });
-  return token;
 }
 
 /** POST /{org}/signup (an `inviteId` in the body joins the invited group); a new token. */
-export async function signup(alias: string, body: SignupBody): Promise<string> {
-  const { token } = await requestJson<{ token: string }>('POST', orgPath(alias, '/signup'), {
+export async function signup(
+  alias: string,
+  body: SignupBody,
+): Promise<{ token: string; joined?: JoinedGroup }> {
+  return requestJson<{ token: string; joined?: JoinedGroup }>('POST', orgPath(alias, '/signup'), {
     body,
   });
-  return token;
 }
 
 /** POST /{org}/logout: revokes the token on the server. */

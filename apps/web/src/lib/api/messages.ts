@@ -9,15 +9,27 @@ import { getJson, orgPath, requestJson } from './client';
  * page.
  */
 
-/** The unread counts are asked for again every minute while signed in (and on window focus). */
-export const UNREAD_REFRESH_MS = 60_000;
+/**
+ * The unread counts are asked for again every 10 s while signed in (and on window focus), the
+ * panel open or closed, so the Messages link says a message arrived (docs/design.md §10).
+ */
+export const UNREAD_REFRESH_MS = 10_000;
+
+/**
+ * Which messages of a group a list holds: the group's, the reader's own private thread (a
+ * member's private tab), or one member's thread (an administrator's).
+ */
+export type MessageChannel = 'group' | 'private' | `thread:${string}`;
 
 export const messageKeys = {
   /** Every messages entry of an organisation and viewer (the panel's lists and the counts). */
   all: (alias: string, viewer: string) => ['messages', alias, viewer] as const,
   unread: (alias: string, viewer: string) => ['messages', alias, viewer, 'unread'] as const,
-  list: (alias: string, viewer: string, groupId: string, isPrivate: boolean) =>
-    ['messages', alias, viewer, 'list', groupId, isPrivate ? 'private' : 'group'] as const,
+  list: (alias: string, viewer: string, groupId: string, channel: MessageChannel) =>
+    ['messages', alias, viewer, 'list', groupId, channel] as const,
+  /** An administrator's list of a group's private threads. */
+  threads: (alias: string, viewer: string, groupId: string) =>
+    ['messages', alias, viewer, 'threads', groupId] as const,
 };
 
 export function userGroupPath(alias: string, groupId: string, path = ''): string {
@@ -41,24 +53,47 @@ export function totalUnread(answer: UnreadMessagesAnswer | undefined): number {
   return (answer?.groups ?? []).reduce((sum, group) => sum + group.unread, 0);
 }
 
+/** What a channel's messages count in a group's unread answer. */
+function withChannelRead(
+  group: UnreadMessagesAnswer['groups'][number],
+  channel: MessageChannel,
+): UnreadMessagesAnswer['groups'][number] {
+  if (channel === 'group') return { ...group, group: 0, unread: group.private };
+  const threads =
+    channel === 'private'
+      ? // A member's own thread is the only one they read.
+        []
+      : group.threads.filter((t) => `thread:${t.thread}` !== channel);
+  const privateUnread = threads.reduce((sum, t) => sum + t.unread, 0);
+  return { ...group, threads, private: privateUnread, unread: group.group + privateUnread };
+}
+
 /**
- * POST /{org}/userGroup/{groupId}/message/read: the learner has seen the group's messages. The
- * group's count drops to zero in the cache at once.
+ * POST /{org}/userGroup/{groupId}/message/read: the learner has seen a channel of the group (its
+ * group messages, their own private thread, or a member's thread). Its count drops to zero in
+ * the cache at once.
  */
 export async function markGroupRead(
   queryClient: QueryClient,
   alias: string,
   viewer: string,
   groupId: string,
+  channel: MessageChannel = 'group',
 ): Promise<void> {
   queryClient.setQueryData<UnreadMessagesAnswer>(messageKeys.unread(alias, viewer), (previous) =>
     previous
       ? {
           groups: previous.groups.map((group) =>
-            group.groupId === groupId ? { ...group, unread: 0 } : group,
+            group.groupId === groupId ? withChannelRead(group, channel) : group,
           ),
         }
       : previous,
   );
-  await requestJson('POST', userGroupPath(alias, groupId, '/message/read'));
+  const body =
+    channel === 'group'
+      ? {}
+      : channel === 'private'
+        ? { isPrivate: true }
+        : { thread: channel.slice('thread:'.length) };
+  await requestJson('POST', userGroupPath(alias, groupId, '/message/read'), { body });
 }

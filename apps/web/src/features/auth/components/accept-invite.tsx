@@ -16,7 +16,7 @@ import { SubmitButton } from './submit-button';
 /**
  * An invitation's link opened by a learner already signed in: accept it as this account. The
  * seat is used, the account and organisation reload (the group's private topics appear), and
- * the topics open with a success notice; a refusal is said under the button.
+ * the topics open saying which group was joined; a refusal is said under the button.
  */
 export function AcceptInvite({ inviteId }: { inviteId: string }) {
   const { org, locale } = useOrganisation();
@@ -34,7 +34,7 @@ export function AcceptInvite({ inviteId }: { inviteId: string }) {
     if (status.kind === 'loading') return;
     setStatus({ kind: 'loading' });
     try {
-      const account = await acceptInvite(org.alias, inviteId, locale);
+      const { account, joined } = await acceptInvite(org.alias, inviteId, locale);
       setAccount(account);
       await Promise.all([
         queryClient.invalidateQueries({
@@ -42,7 +42,7 @@ export function AcceptInvite({ inviteId }: { inviteId: string }) {
         }),
         queryClient.invalidateQueries({ queryKey: ['bundles', org.alias] }),
       ]);
-      void navigate(paths.topics, { state: flashState('inviteAccepted') });
+      void navigate(paths.topics, { state: flashState('joined', joined.name) });
     } catch (error) {
       setStatus({ kind: 'error', message: toMessage(error) });
     }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flashOf } from '../../../lib/flash';
+import { flashGroup, flashOf } from '../../../lib/flash';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
@@ -121,7 +121,12 @@ describe('an invitation opened by a learner already signed in', () => {
     userGroups: [{ _id: 'insiders', name: 'Insiders', isAdmin: false }],
   });
   function Topics() {
-    return <p>Topics {flashOf(useLocation().state)}</p>;
+    const { state } = useLocation();
+    return (
+      <p>
+        Topics {flashOf(state)} {flashGroup(state)}
+      </p>
+    );
   }
   const routes = (
     <Routes>
@@ -138,15 +143,17 @@ describe('an invitation opened by a learner already signed in', () => {
   ])('%s: accepts it as this account, then opens the topics', async (path) => {
     const account = joined();
     const requests = fakeApi((request) =>
-      request.method === 'POST' ? ok({ account }) : undefined,
+      request.method === 'POST'
+        ? ok({ account, joined: { _id: 'cohort-1', name: 'Marchetti Bakery · Cohort' } })
+        : undefined,
     );
     const setAccount = vi.fn();
     renderWithSession(routes, { path, session: { account: sampleAccount(), setAccount } });
     expect(screen.getByText('You are logged in as Camille Tremblay.')).toBeDefined();
     expect(screen.queryByLabelText('Password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    // The topics open with the success notice's flash.
-    expect(await screen.findByText('Topics inviteAccepted')).toBeDefined();
+    // The topics open saying which group was joined.
+    expect(await screen.findByText('Topics joined Marchetti Bakery · Cohort')).toBeDefined();
     const accept = requests.find((r) => r.method === 'POST');
     expect(accept?.url.pathname).toBe('/api/org/sample/invite/inv-1/accept');
     expect(setAccount).toHaveBeenCalledWith(account);

@@ -1,4 +1,4 @@
-import { loginBodySchema } from '@portal/domain';
+import { loginBodySchema, type JoinedGroup } from '@portal/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -24,7 +24,8 @@ type Status =
 
 interface LoginFormProps {
   /** After the whole login sequence (session's signIn): the caller redirects or closes the dialog. */
-  onSignedIn: () => void;
+  /** After the sign-in; `joined` names the group an invitation sent along joined. */
+  onSignedIn: (joined?: JoinedGroup) => void;
   onSwitch?: (mode: AuthMode) => void;
   /** From an invitation's sign-in link (`?email=`): filled in, and still editable. */
   initialUsername?: string;
@@ -68,9 +69,12 @@ export function LoginForm({ onSignedIn, onSwitch, initialUsername, inviteId }: L
     setErrors({});
     setStatus({ kind: 'loading' });
     try {
-      const token = await login(org.alias, { ...result.data, ...(inviteId && { inviteId }) });
+      const { token, joined } = await login(org.alias, {
+        ...result.data,
+        ...(inviteId && { inviteId }),
+      });
       await signIn(token);
-      onSignedIn();
+      onSignedIn(joined);
     } catch (error) {
       const groupId = oAuthGroupIdOf(error);
       // A wrong password: focus goes to the error, so it is read and the form is right below.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NoticeBox } from '../../../components/message-box';
+import { flashState } from '../../../lib/flash';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -47,7 +48,12 @@ export function SignInPage() {
           <LoginForm
             initialUsername={invitedEmail}
             inviteId={inviteId}
-            onSignedIn={() => navigate(returnTo ?? paths.topics, { replace: true })}
+            onSignedIn={(joined) =>
+              navigate(returnTo ?? paths.topics, {
+                replace: true,
+                ...(joined && { state: flashState('joined', joined.name) }),
+              })
+            }
           />
         </div>
       )}

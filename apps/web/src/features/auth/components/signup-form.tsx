@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, signupBodySchema } from '@portal/domain';
+import { PASSWORD_MIN, signupBodySchema, type JoinedGroup } from '@portal/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -21,7 +21,8 @@ interface SignupFormProps {
   /** From an invitation (`?inviteId=`): sent along, so the account joins the invited group. */
   inviteId?: string;
   /** After the whole signup sequence (session's signIn): the caller goes to /topics. */
-  onSignedUp: () => void;
+  /** After the sign-up; `joined` names the group the invitation joined. */
+  onSignedUp: (joined?: JoinedGroup) => void;
   onSwitch?: (mode: AuthMode) => void;
 }
 
@@ -73,9 +74,9 @@ export function SignupForm({ lockedEmail, inviteId, onSignedUp, onSwitch }: Sign
     setErrors({});
     setStatus('loading');
     try {
-      const token = await signup(org.alias, result.data);
+      const { token, joined } = await signup(org.alias, result.data);
       await signIn(token, { saveAnonymousWorkbook: true });
-      onSignedUp();
+      onSignedUp(joined);
     } catch (error) {
       setStatus({ error: toMessage(error) });
     }

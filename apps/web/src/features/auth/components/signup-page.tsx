@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useOrganisation } from '../../../lib/organisation';
+import { flashState } from '../../../lib/flash';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -35,7 +36,12 @@ export function SignUpPage() {
         <SignupForm
           lockedEmail={lockedEmail}
           inviteId={inviteId}
-          onSignedUp={() => navigate(paths.topics, { replace: true })}
+          onSignedUp={(joined) =>
+            navigate(paths.topics, {
+              replace: true,
+              ...(joined && { state: flashState('joined', joined.name) }),
+            })
+          }
         />
       </div>
     );

@@ -1,10 +1,4 @@
-import type {
-  BulkInviteAnswer,
-  GroupInvite,
-  GroupMembersAnswer,
-  MemberReportAnswer,
-  MemberSort,
-} from '@portal/domain';
+import type { GroupMembersAnswer, MemberReportAnswer, MemberSort } from '@portal/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   ApiError,
@@ -109,41 +103,6 @@ export function memberReportQuery(
       ),
   });
 }
-
-/** POST …/invites: invites every pasted email that can be. */
-export function bulkInvite(
-  alias: string,
-  groupId: string,
-  body: { emails: string; locale: string },
-): Promise<BulkInviteAnswer> {
-  return requestJson<BulkInviteAnswer>('POST', groupPath(alias, groupId, '/invites'), { body });
-}
-
-async function inviteAction(
-  alias: string,
-  groupId: string,
-  inviteId: string,
-  action: 'resend' | 'revoke',
-  locale: string,
-): Promise<GroupInvite> {
-  const { invite } = await requestJson<{ invite: GroupInvite }>(
-    'POST',
-    withQuery(groupPath(alias, groupId, `/invites/${encodeURIComponent(inviteId)}/${action}`), {
-      locale,
-    }),
-    { body: {} },
-  );
-  return invite;
-}
-
-export const resendInvite = (alias: string, groupId: string, inviteId: string, locale: string) =>
-  inviteAction(alias, groupId, inviteId, 'resend', locale);
-export const revokeGroupInvite = (
-  alias: string,
-  groupId: string,
-  inviteId: string,
-  locale: string,
-) => inviteAction(alias, groupId, inviteId, 'revoke', locale);
 
 /** DELETE …/members/{accountId}: the member leaves the group; their seat is free again. */
 export async function removeMember(alias: string, groupId: string, accountId: string) {

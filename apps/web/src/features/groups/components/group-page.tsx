@@ -1,27 +1,30 @@
 import type { GroupMembersAnswer } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
+import type { SeatsAndInvitationsComponent } from '../../../lib/invitations-slot';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { membersQuery, type MembersParams } from '../api/groups';
-import { InvitationsSection } from './invitations-section';
+import { groupKeys, membersQuery, type MembersParams } from '../api/groups';
+import { CohortsSection } from './cohorts-section';
 import { MembersSection } from './members-section';
 
 const PAGE_SIZE = 100;
 
 /**
- * /group/{groupId}: a group's page for its administrators (docs/design.md §12): its seats, its
- * invitations and invite form, and its members with their progress per topic.
+ * /group/{groupId}: a group's page for its administrators (docs/design.md §9, §12), the one seat
+ * screen: its seats and invitations (features/invitations, given by the routes), the cohorts
+ * under it (for the group's own administrators, with a picker), and its members with their
+ * progress per topic. A cohort's page says which group it belongs to.
  */
-export function GroupPage() {
+export function GroupPage({ invitations }: { invitations?: SeatsAndInvitationsComponent }) {
   const intl = useIntl();
   const { groupId = '' } = useParams();
   const { account } = useSession();
@@ -50,12 +53,20 @@ export function GroupPage() {
       </div>
     );
   }
-  return <GroupAdmin groupId={groupId} />;
+  // A new page per group: the table's sort, filter and page start afresh.
+  return <GroupAdmin key={groupId} groupId={groupId} Invitations={invitations} />;
 }
 
-function GroupAdmin({ groupId }: { groupId: string }) {
+function GroupAdmin({
+  groupId,
+  Invitations,
+}: {
+  groupId: string;
+  Invitations: SeatsAndInvitationsComponent | undefined;
+}) {
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
+  const queryClient = useQueryClient();
   const toMessage = useErrorMessage();
   const [params, setParams] = useState<MembersParams>({
     offset: 0,
@@ -65,6 +76,10 @@ function GroupAdmin({ groupId }: { groupId: string }) {
     q: '',
   });
   const result = useQuery(membersQuery(org.alias, groupId, viewer, params, locale));
+  // An invitation sent or revoked changes the seats and, once used, the members.
+  const invitationsChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: groupKeys.all(org.alias, groupId, viewer) });
+  }, [queryClient, org.alias, groupId, viewer]);
 
   if (result.isPending) {
     return (
@@ -94,12 +109,12 @@ function GroupAdmin({ groupId }: { groupId: string }) {
   const data = result.data!;
   return (
     <div className="page group-page">
-      <h1 className="group-page__title">{data.group.name}</h1>
+      <GroupHeading data={data} />
       <p className="group-page__intro">
         <FormattedMessage id={data.answersVisible ? 'groups.introAnswers' : 'groups.intro'} />
       </p>
-      <SeatsSummary data={data} />
-      <InvitationsSection groupId={groupId} data={data} />
+      {data.cohorts.length > 0 && <CohortsSection group={data.group} cohorts={data.cohorts} />}
+      {Invitations && <Invitations groupId={groupId} onChanged={invitationsChanged} />}
       <MembersSection
         groupId={groupId}
         data={data}
@@ -112,35 +127,27 @@ function GroupAdmin({ groupId }: { groupId: string }) {
   );
 }
 
-function SeatsSummary({ data }: { data: GroupMembersAnswer }) {
-  const headingId = useId();
-  const { bought, used } = data.seats;
-  const free = Math.max(0, bought - used);
+/** The group's name; a cohort's page names its group, a link for those who administer it. */
+function GroupHeading({ data }: { data: GroupMembersAnswer }) {
+  const { account } = useSession();
+  const parent = data.group.parent;
+  const administersParent =
+    parent !== null && (account?.userGroups.some((g) => g._id === parent._id && g.isAdmin) ?? false);
   return (
-    <section className="group-section surface-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        <FormattedMessage id="groups.seats.title" />
-      </h2>
-      <dl className="group-seats">
-        <div className="group-seats__item">
-          <dt>
-            <FormattedMessage id="groups.seats.bought" />
-          </dt>
-          <dd>{bought}</dd>
-        </div>
-        <div className="group-seats__item">
-          <dt>
-            <FormattedMessage id="groups.seats.used" />
-          </dt>
-          <dd>{used}</dd>
-        </div>
-        <div className="group-seats__item group-seats__item--free">
-          <dt>
-            <FormattedMessage id="groups.seats.free" />
-          </dt>
-          <dd>{free}</dd>
-        </div>
-      </dl>
-    </section>
+    <>
+      {parent && (
+        <p className="group-page__parent">
+          {administersParent ? (
+            <Link className="back-link" to={paths.group(parent._id)}>
+              <span aria-hidden="true">←</span>{' '}
+              <FormattedMessage id="groups.cohortOf" values={{ group: parent.name }} />
+            </Link>
+          ) : (
+            <FormattedMessage id="groups.cohortOf" values={{ group: parent.name }} />
+          )}
+        </p>
+      )}
+      <h1 className="group-page__title">{data.group.name}</h1>
+    </>
   );
 }

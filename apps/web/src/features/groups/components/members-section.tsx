@@ -170,22 +170,14 @@ export function MembersSection({
                 <th scope="col" className="group-table__name">
                   <FormattedMessage id="groups.members.name" />
                 </th>
-                <th scope="col">
-                  <FormattedMessage id="groups.members.joined" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="groups.members.lastActive" />
+                <th scope="col" className="group-table__activity">
+                  <FormattedMessage id="groups.members.activity" />
                 </th>
                 {data.topics.map((topic) => (
-                  <th scope="col" key={topic._id}>
+                  <th scope="col" key={topic._id} className="group-table__topic">
                     {topic.name}
                   </th>
                 ))}
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="groups.members.actions" />
-                  </span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -194,11 +186,42 @@ export function MembersSection({
                   <th scope="row" className="group-table__name">
                     <span className="group-table__full">{member.account.name.full}</span>
                     <span className="group-table__email">{member.account.email}</span>
+                    {/* Beside the name, which stays in view: reachable without scrolling. */}
+                    <button
+                      type="button"
+                      className="link-button group-table__remove"
+                      aria-haspopup="dialog"
+                      aria-label={intl.formatMessage(
+                        { id: 'groups.remove.label' },
+                        { name: member.account.name.full },
+                      )}
+                      onClick={() => {
+                        setRemoving(member);
+                        setRemoveOpen(true);
+                      }}
+                    >
+                      <FormattedMessage id="groups.remove.button" />
+                    </button>
                   </th>
-                  <td>{date(member.joinedAt)}</td>
-                  <td>{date(member.lastActiveAt)}</td>
+                  <td
+                    className="group-table__activity"
+                    data-label={intl.formatMessage({ id: 'groups.members.activity' })}
+                  >
+                    <span className="group-table__date">
+                      <FormattedMessage
+                        id="groups.members.joinedOn"
+                        values={{ date: date(member.joinedAt) }}
+                      />
+                    </span>
+                    <span className="group-table__date">
+                      <FormattedMessage
+                        id="groups.members.activeOn"
+                        values={{ date: date(member.lastActiveAt) }}
+                      />
+                    </span>
+                  </td>
                   {data.topics.map((topic) => (
-                    <td key={topic._id} className="group-table__topic">
+                    <td key={topic._id} className="group-table__topic" data-label={topic.name}>
                       {worksheetsOf(member, topic).map((p) => (
                         <button
                           key={p.worksheetIndex}
@@ -248,23 +271,6 @@ export function MembersSection({
                       ))}
                     </td>
                   ))}
-                  <td>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-haspopup="dialog"
-                      aria-label={intl.formatMessage(
-                        { id: 'groups.remove.label' },
-                        { name: member.account.name.full },
-                      )}
-                      onClick={() => {
-                        setRemoving(member);
-                        setRemoveOpen(true);
-                      }}
-                    >
-                      <FormattedMessage id="groups.remove.button" />
-                    </button>
-                  </td>
                 </tr>
               ))}
             </tbody>

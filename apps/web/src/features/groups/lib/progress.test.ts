@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pastedEmails, percent, worksheetsOf } from './progress';
+import { percent, worksheetsOf } from './progress';
 
 const member = {
   account: {
@@ -28,14 +28,5 @@ describe('group progress helpers', () => {
     expect(percent(1, 3)).toBe(33);
     expect(percent(5, 4)).toBe(100);
     expect(percent(0, 0)).toBe(0);
-  });
-
-  it('splits pasted addresses on commas, semicolons, spaces and new lines', () => {
-    expect(pastedEmails(' a@x.org, b@x.org;\n<c@x.org>\t d ')).toEqual([
-      'a@x.org',
-      'b@x.org',
-      'c@x.org',
-      'd',
-    ]);
   });
 });

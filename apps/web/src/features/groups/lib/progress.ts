@@ -22,10 +22,3 @@ export function worksheetsOf(member: GroupMember, topic: GroupTopic): MemberProg
 /** A share from 0 to 100 (a whole number), 0 when there is nothing to do. */
 export const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((Math.min(part, whole) / whole) * 100) : 0;
-
-/** Email addresses as pasted: split on commas, semicolons, spaces and new lines. */
-export const pastedEmails = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((s) => s.replace(/^<|>$/g, ''))
-    .filter(Boolean);

@@ -2,10 +2,11 @@ import {
   MESSAGE_PAGE_SIZE,
   messageAnswerSchema,
   messagesAnswerSchema,
+  type MessageThread,
   type MessageView,
 } from '@portal/domain';
-import { requestJson, withQuery } from '../../../lib/api/client';
-import { userGroupPath } from '../../../lib/api/messages';
+import { getJson, requestJson, withQuery } from '../../../lib/api/client';
+import { userGroupPath, type MessageChannel } from '../../../lib/api/messages';
 
 /** A messages answer without its results (docs/product-spec.md §8: 'Cannot display fetched messages.'). */
 export class UnreadableMessagesError extends Error {
@@ -26,11 +27,15 @@ export class MissingSentMessageError extends Error {
 export interface MessagesRequest {
   alias: string;
   groupId: string;
-  /** The private messages (to the group's administrators) rather than the group's. */
-  isPrivate: boolean;
+  /** The group's messages, the reader's own private thread, or one member's thread. */
+  channel: MessageChannel;
   /** Only messages written after this time (ISO): what a poll asks for. */
   after?: string;
 }
+
+/** The member a channel's thread belongs to, when it is one member's thread. */
+export const threadOf = (channel: MessageChannel): string | undefined =>
+  channel.startsWith('thread:') ? channel.slice('thread:'.length) : undefined;
 
 /**
  * GET /{org}/userGroup/{groupId}/message: the first page (50, newest first), or the messages
@@ -45,7 +50,8 @@ export async function fetchMessages(
     page: '1',
     limit: String(MESSAGE_PAGE_SIZE),
     'createDate[gt]': request.after,
-    isPrivate: request.isPrivate ? 'true' : undefined,
+    isPrivate: request.channel === 'group' ? undefined : 'true',
+    thread: threadOf(request.channel),
   });
   const answer = await requestJson<unknown>('GET', path, { signal });
   const parsed = messagesAnswerSchema.safeParse(answer);
@@ -53,15 +59,19 @@ export async function fetchMessages(
   return parsed.data.results;
 }
 
-/** POST /{org}/userGroup/{groupId}/message: the message as stored. */
+/**
+ * POST /{org}/userGroup/{groupId}/message: the message as stored. A private message goes to the
+ * author's own thread, or (an administrator's answer) to a member's thread (`threadOf`).
+ */
 export async function sendMessage(
   alias: string,
   groupId: string,
   body: string,
-  isPrivate: boolean,
+  channel: MessageChannel,
 ): Promise<MessageView> {
+  const thread = threadOf(channel);
   const answer = await requestJson<unknown>('POST', userGroupPath(alias, groupId, '/message'), {
-    body: { body, isPrivate },
+    body: { body, isPrivate: channel !== 'group', ...(thread && { threadOf: thread }) },
   });
   const parsed = messageAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new MissingSentMessageError();
@@ -71,4 +81,17 @@ export async function sendMessage(
 /** GET /{org}/userGroup/{groupId}/message/stream: server-sent events (docs/design.md §10). */
 export function messageStreamPath(alias: string, groupId: string): string {
   return userGroupPath(alias, groupId, '/message/stream');
+}
+
+/** GET /{org}/userGroup/{groupId}/message/threads: a group's private threads (administrators). */
+export async function fetchThreads(
+  alias: string,
+  groupId: string,
+  signal?: AbortSignal,
+): Promise<MessageThread[]> {
+  const { threads } = await getJson<{ threads: MessageThread[] }>(
+    userGroupPath(alias, groupId, '/message/threads'),
+    signal,
+  );
+  return threads;
 }

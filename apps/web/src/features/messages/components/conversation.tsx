@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
+import type { MessageChannel } from '../../../lib/api/messages';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { MissingSentMessageError, sendMessage, UnreadableMessagesError } from '../api/messages';
 import { useMessages } from '../hooks/use-messages';
@@ -14,29 +15,33 @@ interface ConversationProps {
   viewer: string;
   groupId: string;
   groupName: string;
-  isPrivate: boolean;
+  /** The group's messages, the reader's own private thread, or one member's thread. */
+  channel: MessageChannel;
+  /** What the list is called for assistive technology (the group, or whose thread). */
+  listLabel?: string;
   draft: string;
   onDraftChange: (draft: string) => void;
 }
 
-/** The messages of one group in one mode, and the form that writes to them. */
+/** The messages of one group in one channel, and the form that writes to them. */
 export function Conversation({
   alias,
   viewer,
   groupId,
   groupName,
-  isPrivate,
+  channel,
+  listLabel,
   draft,
   onDraftChange,
 }: ConversationProps) {
   const intl = useIntl();
   const errorText = useErrorMessage();
-  const messages = useMessages({ alias, viewer, groupId, isPrivate });
+  const messages = useMessages({ alias, viewer, groupId, channel });
   const [followKey, setFollowKey] = useState(0);
   const { addMessages, refetch } = messages;
 
   const send = useMutation({
-    mutationFn: (body: string) => sendMessage(alias, groupId, body, isPrivate),
+    mutationFn: (body: string) => sendMessage(alias, groupId, body, channel),
     onSuccess: (message) => {
       addMessages([message]);
       onDraftChange('');
@@ -63,7 +68,7 @@ export function Conversation({
           messages.data.length > 0 ? (
             <MessageList
               messages={messages.data}
-              label={intl.formatMessage({ id: 'messages.list' }, { group: groupName })}
+              label={listLabel ?? intl.formatMessage({ id: 'messages.list' }, { group: groupName })}
               followKey={followKey}
             />
           ) : (

@@ -18,7 +18,11 @@ function message(id: string, second: number, overrides: Partial<MessageView> = {
     body: `Message ${id}`,
     isPrivate: false,
     createDate: `2026-11-24T10:00:${String(second).padStart(2, '0')}.000Z`,
-    account: { name: { first: 'Sam', last: 'Lee' }, user: { id: { username: 'sam' } } },
+    account: {
+      _id: 'account-sam',
+      name: { first: 'Sam', last: 'Lee' },
+      user: { id: { username: 'sam' } },
+    },
     ...overrides,
   };
 }

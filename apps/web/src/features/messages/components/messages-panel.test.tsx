@@ -21,7 +21,11 @@ function message(id: string, second: number, overrides: Partial<MessageView> = {
     body: `Message ${id}`,
     isPrivate: false,
     createDate: `2026-11-24T10:00:${String(second).padStart(2, '0')}.000Z`,
-    account: { name: { first: 'Sam', last: 'Lee' }, user: { id: { username: 'sam' } } },
+    account: {
+      _id: 'account-sam',
+      name: { first: 'Sam', last: 'Lee' },
+      user: { id: { username: 'sam' } },
+    },
     ...overrides,
   };
 }
@@ -30,6 +34,8 @@ interface Routes {
   list?: (request: FakeRequest) => FakeAnswer;
   post?: (request: FakeRequest) => FakeAnswer;
   stream?: (request: FakeRequest) => FakeAnswer;
+  threads?: (request: FakeRequest) => FakeAnswer;
+  unread?: (request: FakeRequest) => FakeAnswer;
 }
 
 function messagesApi(routes: Routes = {}) {
@@ -42,7 +48,10 @@ function messagesApi(routes: Routes = {}) {
     if (request.method === 'POST' && /\/message$/.test(path))
       return routes.post?.(request) ?? ok({ message: message('new', 59) });
     if (request.method === 'POST' && /\/message\/read$/.test(path)) return ok({ success: true });
-    if (path === '/api/org/sample/message/unread') return ok({ groups: [] });
+    if (request.method === 'GET' && /\/message\/threads$/.test(path))
+      return routes.threads?.(request) ?? ok({ threads: [] });
+    if (path === '/api/org/sample/message/unread')
+      return routes.unread?.(request) ?? ok({ groups: [] });
     return undefined;
   });
 }
@@ -126,6 +135,7 @@ describe('MessagesPanel', () => {
             message('m3', 3, {
               body: 'Line one\nLine two <b>not bold</b> https://example.com/x',
               account: {
+                _id: 'account-groupadmin',
                 name: { first: '', last: '' },
                 user: { id: { username: 'groupadmin' } },
               },
@@ -186,19 +196,22 @@ describe('MessagesPanel', () => {
       expect(listRequests(requests).at(-1)?.url.searchParams.get('isPrivate')).toBe('true'),
     );
     expect(
-      within(panel).getByText('Only you and the group’s administrators read these messages.'),
+      within(panel).getByText(
+        'Only you and the group’s administrators read these messages; their answers come here.',
+      ),
     ).toBeDefined();
 
     fireEvent.change(within(panel).getByRole('combobox', { name: 'Group' }), {
       target: { value: 'team' },
     });
-    await waitFor(() =>
-      expect(listRequests(requests).at(-1)?.url.pathname).toBe(`${BASE}/team/message`),
-    );
-    // An administrator of the group reads the private messages sent to it.
+    // An administrator of the group reads its members' private threads, listed by member.
+    await waitFor(() => expect(requests.at(-1)?.url.pathname).toBe(`${BASE}/team/message/threads`));
     expect(
-      within(panel).getByText('Private messages from the group’s members to its administrators.'),
+      within(panel).getByText(
+        'Each member’s private thread with the group’s administrators: open one to read it and answer.',
+      ),
     ).toBeDefined();
+    expect(within(panel).getByRole('tab', { name: 'Private threads' })).toBeDefined();
   });
 
   it('forces private mode and hides the tabs under groupAdminMessagingOnly', async () => {
@@ -334,5 +347,112 @@ describe('MessagesPanel', () => {
       'Only administrators write to this group',
     );
     expect((within(panel).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Hi');
+  });
+  it('shows unread counts per group in the picker and per mode on the tabs', async () => {
+    messagesApi({
+      unread: () =>
+        ok({
+          groups: [
+            { groupId: 'cohort', unread: 3, group: 1, private: 2, threads: [] },
+            { groupId: 'team', unread: 4, group: 0, private: 4, threads: [] },
+          ],
+        }),
+    });
+    renderPanel();
+    const panel = openPanel();
+    const picker = within(panel).getByRole('combobox', { name: 'Group' });
+    await waitFor(() =>
+      expect(within(picker).getByRole('option', { name: 'Team (4 unread)' })).toBeDefined(),
+    );
+    // The group shown is read at once: its group messages no longer count, its private ones do.
+    expect(
+      within(picker).getByRole('option', { name: 'Small business cohort (2 unread)' }),
+    ).toBeDefined();
+    expect(within(panel).getByRole('tab', { name: 'Group members' })).toBeDefined();
+    expect(
+      within(panel).getByRole('tab', { name: /^Administrators \(private\)\s*2 unread messages$/ }),
+    ).toBeDefined();
+  });
+
+  it('lets an administrator open a member’s thread, read it and answer inside it', async () => {
+    const thread = {
+      thread: 'account-ana',
+      account: {
+        _id: 'account-ana',
+        name: { first: 'Ana', last: 'Lima' },
+        user: { id: { username: 'ana' } },
+      },
+      lastMessageAt: '2026-11-24T10:00:05.000Z',
+      unread: 2,
+    };
+    const requests = messagesApi({
+      threads: () => ok({ threads: [thread] }),
+      list: (request) =>
+        request.url.searchParams.get('thread') === 'account-ana'
+          ? ok({
+              results: [
+                message('q1', 5, {
+                  isPrivate: true,
+                  thread: 'account-ana',
+                  body: 'Could you review my invoice?',
+                }),
+              ],
+            })
+          : ok({ results: [] }),
+      post: (request) =>
+        ok({
+          message: message('a1', 9, {
+            isPrivate: true,
+            thread: 'account-ana',
+            body: (request.body as { body: string }).body,
+          }),
+        }),
+    });
+    renderPanel();
+    const panel = openPanel();
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Group' }), {
+      target: { value: 'team' },
+    });
+    fireEvent.click(within(panel).getByRole('tab', { name: 'Private threads' }));
+    const open = await within(panel).findByRole('button', { name: /^Ana Lima/ });
+    expect(open.textContent).toContain('2 unread messages');
+    fireEvent.click(open);
+    expect(
+      await within(panel).findByRole('heading', { name: 'Private messages with Ana Lima' }),
+    ).toBeDefined();
+    expect(await within(panel).findByText('Could you review my invoice?')).toBeDefined();
+    // Read: the thread is marked on the server, by its member.
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/message/read'))?.body,
+      ).toEqual({ thread: 'account-ana' }),
+    );
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Your message' }), {
+      target: { value: 'Sure, send it over.' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/team/message'))?.body,
+      ).toEqual({ body: 'Sure, send it over.', isPrivate: true, threadOf: 'account-ana' }),
+    );
+    expect(await within(panel).findByText('Sure, send it over.')).toBeDefined();
+    // Back to the list, focus on the thread's line.
+    fireEvent.click(within(panel).getByRole('button', { name: /All threads/ }));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Ana Lima'));
+  });
+
+  it('marks a member’s own private thread read by itself, not the group', async () => {
+    const requests = messagesApi();
+    renderPanel();
+    const panel = openPanel();
+    fireEvent.click(within(panel).getByRole('tab', { name: 'Administrators (private)' }));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/message/read'))
+          .map((r) => r.body),
+      ).toContainEqual({ isPrivate: true }),
+    );
   });
 });

@@ -1,20 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SidePanel } from '../../../components/side-panel';
+import { unreadMessagesQuery } from '../../../lib/api/messages';
 import { MESSAGES_PANEL_ID, useMessagesPanel } from '../../../lib/messages-panel';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSession } from '../../../lib/session/session-context';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { Conversation } from './conversation';
+import { ThreadsView } from './threads-view';
 
 type Mode = 'group' | 'private';
 const MODES: readonly Mode[] = ['group', 'private'];
 
 /**
- * The messages panel (docs/product-spec.md §2, §4): a side panel on the right with the learner's
- * groups (the first chosen), the two modes as tabs (group members, or the administrators
- * privately; private only when the organisation says groupAdminMessagingOnly), the messages and
- * the form. The app shows it while the panel is open.
+ * The messages panel (docs/product-spec.md §2, §4; docs/design.md §10): a side panel on the right
+ * with the learner's groups (the first chosen; cohorts after their group), each with its unread
+ * count, the two modes as tabs (group members, or private: a member's own thread with the
+ * administrators, an administrator's threads by member; private only when the organisation says
+ * groupAdminMessagingOnly), the messages and the form. The app shows it while the panel is open.
  */
 export function MessagesPanel() {
   const intl = useIntl();
@@ -26,6 +30,7 @@ export function MessagesPanel() {
   const [chosenGroupId, setGroupId] = useState(groups[0]?._id ?? '');
   const [chosenMode, setMode] = useState<Mode>('group');
   const [draft, setDraft] = useState('');
+  const unread = useQuery({ ...unreadMessagesQuery(org.alias, viewer), enabled: panel.isOpen });
   const forcedPrivate = org.constraints.groupAdminMessagingOnly;
   const mode: Mode = forcedPrivate ? 'private' : chosenMode;
   const group = groups.find((candidate) => candidate._id === chosenGroupId) ?? groups[0];
@@ -36,6 +41,10 @@ export function MessagesPanel() {
   };
 
   if (!panel.isOpen || !group) return null;
+
+  const countsOf = (groupId: string) => unread.data?.groups.find((g) => g.groupId === groupId);
+  const counts = countsOf(group._id);
+  const tabCount = (key: Mode) => (key === 'group' ? (counts?.group ?? 0) : (counts?.private ?? 0));
 
   function handleTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = MODES.indexOf(mode);
@@ -63,18 +72,39 @@ export function MessagesPanel() {
         ? 'messages.hint.privateAdmin'
         : 'messages.hint.private';
 
-  const conversation = (
-    <Conversation
-      key={`${group._id}:${mode}`}
-      alias={org.alias}
-      viewer={viewer}
-      groupId={group._id}
-      groupName={group.name}
-      isPrivate={mode === 'private'}
-      draft={draft}
-      onDraftChange={setDraft}
-    />
-  );
+  const view =
+    mode === 'private' && group.isAdmin ? (
+      <ThreadsView
+        key={group._id}
+        alias={org.alias}
+        viewer={viewer}
+        groupId={group._id}
+        groupName={group.name}
+        draft={draft}
+        onDraftChange={setDraft}
+      />
+    ) : (
+      <Conversation
+        key={`${group._id}:${mode}`}
+        alias={org.alias}
+        viewer={viewer}
+        groupId={group._id}
+        groupName={group.name}
+        channel={mode}
+        draft={draft}
+        onDraftChange={setDraft}
+      />
+    );
+
+  const badge = (count: number) =>
+    count > 0 && (
+      <span className="messages-badge">
+        <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+        <span className="visually-hidden">
+          {intl.formatMessage({ id: 'messages.unread' }, { count })}
+        </span>
+      </span>
+    );
 
   return (
     <SidePanel
@@ -96,11 +126,19 @@ export function MessagesPanel() {
               value={group._id}
               onChange={(event) => setGroupId(event.target.value)}
             >
-              {groups.map((candidate) => (
-                <option key={candidate._id} value={candidate._id}>
-                  {candidate.name}
-                </option>
-              ))}
+              {groups.map((candidate) => {
+                const count = countsOf(candidate._id)?.unread ?? 0;
+                return (
+                  <option key={candidate._id} value={candidate._id}>
+                    {count > 0
+                      ? intl.formatMessage(
+                          { id: 'messages.groupUnread' },
+                          { group: candidate.name, count },
+                        )
+                      : candidate.name}
+                  </option>
+                );
+              })}
             </select>
           </div>
         ) : (
@@ -134,8 +172,15 @@ export function MessagesPanel() {
                 onClick={() => setMode(key)}
               >
                 <FormattedMessage
-                  id={key === 'group' ? 'messages.mode.group' : 'messages.mode.private'}
+                  id={
+                    key === 'group'
+                      ? 'messages.mode.group'
+                      : group.isAdmin
+                        ? 'messages.mode.threads'
+                        : 'messages.mode.private'
+                  }
                 />
+                {badge(tabCount(key))}
               </button>
             ))}
           </div>
@@ -145,7 +190,7 @@ export function MessagesPanel() {
         </p>
       </div>
       {forcedPrivate ? (
-        <div className="messages-panel__view">{conversation}</div>
+        <div className="messages-panel__view">{view}</div>
       ) : (
         <div
           id={ids.panel}
@@ -153,7 +198,7 @@ export function MessagesPanel() {
           role="tabpanel"
           aria-labelledby={ids.tab(mode)}
         >
-          {conversation}
+          {view}
         </div>
       )}
     </SidePanel>

@@ -1,7 +1,7 @@
 import { MESSAGE_POLL_MS, type MessageView } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { markGroupRead, messageKeys } from '../../../lib/api/messages';
+import { markGroupRead, messageKeys, type MessageChannel } from '../../../lib/api/messages';
 import { fetchMessages } from '../api/messages';
 import { mergeMessages } from '../lib/messages';
 import { useMessageStream } from './use-message-stream';
@@ -19,31 +19,39 @@ interface Options {
   alias: string;
   viewer: string;
   groupId: string;
-  isPrivate: boolean;
+  channel: MessageChannel;
+}
+
+/** The lists a message belongs in: the group's, or its private thread's (both views of it). */
+export function channelsOf(message: MessageView): MessageChannel[] {
+  if (!message.isPrivate) return ['group'];
+  return message.thread ? ['private', `thread:${message.thread}`] : ['private'];
 }
 
 /**
- * The messages of the open panel (docs/product-spec.md §4): the first page, then new ones merged
- * in by `_id`, newest first, from the live stream or, whenever it is not connected, a poll
- * every 10 s. The list is the cache entry of (group, mode): it is dropped when nothing shows
- * it, so changing group, mode or closing the panel clears it and the next view fetches again.
- * The group is marked read when its messages show and when new ones arrive.
+ * The messages of the open panel (docs/product-spec.md §4, docs/design.md §10): the first page,
+ * then new ones merged in by `_id`, newest first, from the live stream and from a poll every
+ * 10 s, which runs whether or not the stream is connected (a proxy may hold a stream open that
+ * delivers nothing; the stream only makes delivery sooner). The list is the cache entry of
+ * (group, channel): it is dropped when nothing shows it, so changing group, channel or closing
+ * the panel clears it and the next view fetches again. The channel is marked read when its
+ * messages show and when new ones arrive.
  */
-export function useMessages({ alias, viewer, groupId, isPrivate }: Options) {
+export function useMessages({ alias, viewer, groupId, channel }: Options) {
   const queryClient = useQueryClient();
-  const key = messageKeys.list(alias, viewer, groupId, isPrivate);
+  const key = messageKeys.list(alias, viewer, groupId, channel);
 
   const addMessages = useCallback(
     (messages: readonly MessageView[]) => {
-      for (const mode of [false, true]) {
-        const mine = messages.filter((message) => message.isPrivate === mode);
-        if (mine.length === 0) continue;
+      const by = new Map<MessageChannel, MessageView[]>();
+      for (const message of messages)
+        for (const each of channelsOf(message)) by.set(each, [...(by.get(each) ?? []), message]);
+      for (const [each, mine] of by)
         // Only into a list on show: the stream does not create one.
         queryClient.setQueryData<MessageView[]>(
-          messageKeys.list(alias, viewer, groupId, mode),
+          messageKeys.list(alias, viewer, groupId, each),
           (previous) => (previous ? mergeMessages(previous, mine) : previous),
         );
-      }
     },
     [queryClient, alias, viewer, groupId],
   );
@@ -54,6 +62,9 @@ export function useMessages({ alias, viewer, groupId, isPrivate }: Options) {
   const connected = useMessageStream(alias, groupId, true, (message) => {
     received.current = [...received.current.slice(-(RECEIVED_KEPT - 1)), { groupId, message }];
     addMessages([message]);
+    // A private message in a thread this administrator is not looking at: its list shows it.
+    if (message.isPrivate)
+      void queryClient.invalidateQueries({ queryKey: messageKeys.threads(alias, viewer, groupId) });
   });
 
   const query = useQuery({
@@ -64,15 +75,15 @@ export function useMessages({ alias, viewer, groupId, isPrivate }: Options) {
       const after = newest
         ? new Date(Date.parse(newest.createDate) - POLL_OVERLAP_MS).toISOString()
         : undefined;
-      const fetched = await fetchMessages({ alias, groupId, isPrivate, after }, signal);
+      const fetched = await fetchMessages({ alias, groupId, channel, after }, signal);
       const streamed = received.current
-        .filter((each) => each.groupId === groupId && each.message.isPrivate === isPrivate)
+        .filter((each) => each.groupId === groupId && channelsOf(each.message).includes(channel))
         .map((each) => each.message);
       // The list as it is now (the stream may have added to it meanwhile), with what was fetched.
       const now = queryClient.getQueryData<MessageView[]>(key) ?? current ?? [];
       return mergeMessages(now, [...fetched, ...streamed]);
     },
-    refetchInterval: connected ? false : MESSAGE_POLL_MS,
+    refetchInterval: MESSAGE_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,
     gcTime: 0,
@@ -87,12 +98,12 @@ export function useMessages({ alias, viewer, groupId, isPrivate }: Options) {
     wasConnected.current = connected;
   }, [connected, refetch]);
 
-  // Read: when the group's messages show, and again when new ones arrive.
+  // Read: when the channel's messages show, and again when new ones arrive.
   const newestId = query.data?.[0]?._id ?? (query.isSuccess ? '' : null);
   useEffect(() => {
     if (newestId === null) return;
-    markGroupRead(queryClient, alias, viewer, groupId).catch(() => undefined);
-  }, [newestId, queryClient, alias, viewer, groupId]);
+    markGroupRead(queryClient, alias, viewer, groupId, channel).catch(() => undefined);
+  }, [newestId, queryClient, alias, viewer, groupId, channel]);
 
   return { ...query, connected, addMessages };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authorName, mergeMessages, messageInitials } from './messages';
 
 function account(first: string, last: string, username = 'user') {
-  return { name: { first, last }, user: { id: { username } } };
+  return { _id: `id-${username}`, name: { first, last }, user: { id: { username } } };
 }
 
 function message(id: string, createDate: string, body = id): MessageView {

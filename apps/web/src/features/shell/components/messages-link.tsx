@@ -11,7 +11,7 @@ import { useSessionToken } from '../../../lib/session/session-token';
 
 /**
  * The header's Messages entry (docs/product-spec.md §2): opens and closes the messages panel.
- * Beyond the spec, a badge counts the unread messages of every group (asked for every minute
+ * Beyond the spec, a badge counts the unread messages of every group (asked for every 10 s
  * and on window focus), said in words to assistive technology; none shows at zero.
  */
 export function MessagesLink() {

@@ -1,4 +1,4 @@
-import type { InviteView, OrderView } from '@portal/domain';
+import type { OrderView } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, orgPath, requestJson } from '../../../lib/api/client';
 
@@ -11,8 +11,6 @@ export const orderKeys = {
   list: (alias: string, viewer: string) => ['orders', alias, viewer] as const,
   detail: (alias: string, orderId: string, viewer: string) =>
     ['order', alias, orderId, viewer] as const,
-  invites: (alias: string, orderId: string, viewer: string) =>
-    ['order', alias, orderId, viewer, 'invites'] as const,
 };
 
 /** GET /api/org/{alias}/order: the signed-in learner's orders, newest first. */
@@ -24,53 +22,6 @@ export function ordersQuery(alias: string, viewer: string) {
       return orders;
     },
   });
-}
-
-/** GET …/order/{orderId}/invites: the seats of a fulfilled order, as invitations. */
-export function invitesQuery(alias: string, orderId: string, viewer: string) {
-  return queryOptions({
-    queryKey: orderKeys.invites(alias, orderId, viewer),
-    queryFn: async ({ signal }) => {
-      const { invites } = await getJson<{ invites: InviteView[] }>(
-        orderPath(alias, orderId, '/invites'),
-        signal,
-      );
-      return invites;
-    },
-  });
-}
-
-function invitePath(alias: string, orderId: string, inviteId: string, action: string): string {
-  return orderPath(alias, orderId, `/invites/${encodeURIComponent(inviteId)}/${action}`);
-}
-
-/** POST …/invites/{inviteId}/send: addresses an open seat to `email` and mails the invitation. */
-export async function sendInvite(
-  alias: string,
-  orderId: string,
-  inviteId: string,
-  body: { email: string; locale?: string },
-): Promise<InviteView> {
-  const { invite } = await requestJson<{ invite: InviteView }>(
-    'POST',
-    invitePath(alias, orderId, inviteId, 'send'),
-    { body },
-  );
-  return invite;
-}
-
-/** POST …/invites/{inviteId}/revoke: an open seat's link stops working (a used seat: 409). */
-export async function revokeInvite(
-  alias: string,
-  orderId: string,
-  inviteId: string,
-): Promise<InviteView> {
-  const { invite } = await requestJson<{ invite: InviteView }>(
-    'POST',
-    invitePath(alias, orderId, inviteId, 'revoke'),
-    { body: {} },
-  );
-  return invite;
 }
 
 /** GET /api/org/{alias}/order/{orderId}: the signed-in buyer's order. */

@@ -1,5 +1,5 @@
-import type { BundleView } from '@portal/domain';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { BundleView, OrderView } from '@portal/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
@@ -9,6 +9,7 @@ import { sampleBundle } from '../../../test/sample-organisation';
 import type { AuthDialogOptions, AuthMode } from '../../../lib/session/session-context';
 import { goToPaymentPage } from '../lib/redirect';
 import { BundlePage } from './bundle-page';
+import type { SeatsAndInvitationsComponent } from '../../../lib/invitations-slot';
 
 vi.mock('../lib/redirect', () => ({ goToPaymentPage: vi.fn() }));
 
@@ -37,11 +38,12 @@ function storeApi(
   bundles: BundleView[],
   purchase: (request: FakeRequest) => FakeAnswer = () =>
     ok({ checkoutSession: { url: CHECKOUT_URL } }),
+  orders: OrderView[] = [],
 ) {
   return fakeApi((request) => {
     const key = `${request.method} ${request.url.pathname}`;
     if (key === 'GET /api/org/sample/bundle') return ok({ bundles });
-    if (key === 'GET /api/org/sample/order') return ok({ orders: [] });
+    if (key === 'GET /api/org/sample/order') return ok({ orders });
     if (key === 'POST /api/org/sample/bundle/bundle-1/purchase') return purchase(request);
     return undefined;
   });
@@ -52,12 +54,13 @@ function renderBundle(
     signedIn?: boolean;
     path?: string;
     openAuthDialog?: (mode?: AuthMode, options?: AuthDialogOptions) => void;
+    seats?: SeatsAndInvitationsComponent;
   } = {},
 ) {
   if (options.signedIn) window.localStorage.setItem('token', 'learner-token');
   return renderWithSession(
     <Routes>
-      <Route path="/bundle/:bundleId" element={<BundlePage />} />
+      <Route path="/bundle/:bundleId" element={<BundlePage seats={options.seats} />} />
     </Routes>,
     {
       path: options.path ?? '/bundle/bundle-1',
@@ -232,18 +235,22 @@ describe('purchase (docs/product-spec.md §4)', () => {
     expect(purchaseButton().getAttribute('aria-disabled')).toBeNull();
   });
 
-  it("disables 'Bundle has been purchased' for one seat of an owned bundle; more seats can still be bought", async () => {
+  it('offers a learner who owns the bundle seats for a team: two at least, said when fewer', async () => {
     const requests = storeApi([sampleBundle({ isMemberOf: true })]);
     renderBundle({ signedIn: true });
     await screen.findByRole('heading', { level: 1 });
-    const owned = screen.getByRole('button', {
-      name: 'Bundle has been purchased',
-    }) as HTMLButtonElement;
-    expect(owned.disabled).toBe(true);
-    fireEvent.submit(owned.closest('form') as HTMLFormElement);
+    expect(screen.getByText(/^Bundle has been purchased\./)).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Buy seats for your team' })).toBeDefined();
+    expect((quantity() as HTMLInputElement).value).toBe('2');
+    const buy = screen.getByRole('button', { name: 'Buy seats for your team' });
+    fireEvent.change(quantity(), { target: { value: '1' } });
+    fireEvent.click(buy);
+    expect(
+      await screen.findByText('You already have this bundle: choose 2 or more seats for your team.'),
+    ).toBeDefined();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     fireEvent.change(quantity(), { target: { value: '3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    fireEvent.click(buy);
     await vi.waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       locale: 'en-US',
@@ -270,5 +277,52 @@ describe('purchase (docs/product-spec.md §4)', () => {
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toEqual({ locale: 'en-US', quantity: 2 });
     expect(post?.headers.get('Authorization')).toBe('Bearer new-token');
+  });
+  it('says that nothing was charged after a cancelled checkout', async () => {
+    storeApi([sampleBundle()]);
+    renderBundle({ signedIn: true, path: '/bundle/bundle-1?cancelled=1' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('status').textContent).toBe(
+      'The checkout was cancelled: nothing was charged.',
+    );
+  });
+
+  it('shows a buyer’s team: the seat section of their cohort and a way to its page', async () => {
+    const order: OrderView = {
+      _id: 'order-1',
+      bundleId: 'bundle-1',
+      bundleName: 'Starter pack',
+      quantity: 5,
+      unitCents: 4900,
+      percentOff: 10,
+      totalCents: 22_050,
+      currency: 'usd',
+      status: 'fulfilled',
+      provider: 'local',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      cohortId: 'cohort-1',
+    };
+    storeApi([sampleBundle({ isMemberOf: true })], undefined, [order]);
+    const shown: string[] = [];
+    const Seats: SeatsAndInvitationsComponent = ({ groupId, membersNote }) => {
+      shown.push(`${groupId}:${membersNote}`);
+      return <p>Seats of {groupId}</p>;
+    };
+    renderBundle({ signedIn: true, seats: Seats });
+    const team = await screen.findByRole('region', { name: 'Your team' });
+    expect(
+      within(team).getByRole('link', { name: 'Open your team’s page' }).getAttribute('href'),
+    ).toBe('/group/cohort-1');
+    expect(await screen.findByText('Seats of cohort-1')).toBeDefined();
+    expect(shown.at(-1)).toBe('cohort-1:groupPage');
+  });
+
+  it('shows no team to a learner who bought one seat', async () => {
+    storeApi([sampleBundle({ isMemberOf: true })], undefined, []);
+    const Seats: SeatsAndInvitationsComponent = () => <p>Seats</p>;
+    renderBundle({ signedIn: true, seats: Seats });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your team' })).toBeNull());
+    expect(screen.queryByText('Seats')).toBeNull();
   });
 });

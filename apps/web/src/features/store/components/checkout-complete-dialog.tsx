@@ -11,7 +11,6 @@ import { useSessionToken } from '../../../lib/session/session-token';
 import { ordersQuery } from '../api/orders';
 import { useBundles } from '../hooks/use-bundles';
 import { bundleTexts } from '../lib/bundle-text';
-import { SEATS_ANCHOR } from './seats-section';
 
 /** How often the bundles are asked again while the payment is being confirmed. */
 export const CONFIRM_POLL_MS = 1_000;
@@ -68,12 +67,11 @@ export function CheckoutCompleteDialog({
     void queryClient.invalidateQueries({ queryKey: accountKeys.detail(org.alias, viewer, locale) });
   }, [isDone, queryClient, org.alias, viewer, locale]);
 
-  // Seats for others (more than one bought): a way to the bundle page's invitations.
+  // Seats for others (more than one bought): a way to the one seat screen, the cohort's page.
   const orders = useQuery({ ...ordersQuery(org.alias, viewer), enabled: isDone, staleTime: 0 });
-  const hasSeats =
-    orders.data?.some(
-      (order) => order.bundleId === bundleId && order.status === 'fulfilled' && order.quantity > 1,
-    ) ?? false;
+  const cohortId = orders.data?.find(
+    (order) => order.bundleId === bundleId && order.status === 'fulfilled' && order.cohortId,
+  )?.cohortId;
 
   function checkAgain() {
     setIsSlow(false);
@@ -118,8 +116,8 @@ export function CheckoutCompleteDialog({
               <FormattedMessage id="store.purchased.topics" />
             </Link>
           )}
-          {isDone && hasSeats && (
-            <Link className="button button--quiet" to={`${paths.bundle(bundleId)}#${SEATS_ANCHOR}`}>
+          {isDone && cohortId && (
+            <Link className="button button--secondary" to={paths.group(cohortId)} onClick={onClose}>
               <FormattedMessage id="store.purchased.seats" />
             </Link>
           )}

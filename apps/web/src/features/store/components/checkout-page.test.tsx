@@ -24,6 +24,7 @@ function sampleOrder(overrides: Partial<OrderView> = {}): OrderView {
     status: 'pending',
     provider: 'local',
     createdAt: '2026-11-24T09:00:00.000Z',
+    cohortId: null,
     ...overrides,
   };
 }
@@ -92,11 +93,11 @@ describe('/checkout/{orderId}: the local test checkout', () => {
     );
   });
 
-  it('Cancel gives the order up and goes back to the bundle', async () => {
+  it('Cancel gives the order up and goes back to the bundle, which says nothing was charged', async () => {
     orderApi(sampleOrder());
     renderCheckout();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/bundle/bundle-1');
+    expect((await screen.findByTestId('where')).textContent).toBe('/bundle/bundle-1?cancelled=1');
   });
 
   it('shows a refused payment and stays', async () => {

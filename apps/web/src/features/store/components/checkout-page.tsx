@@ -115,7 +115,9 @@ function OrderCheckout({ order, title }: { order: OrderView; title: string }) {
       // A paid order brings seats: the bundle page's list of orders asks again.
       void queryClient.invalidateQueries({ queryKey: orderKeys.list(org.alias, viewer) });
       navigate(
-        kind === 'paying' ? paths.storePurchased(order.bundleId) : paths.bundle(order.bundleId),
+        kind === 'paying'
+          ? paths.storePurchased(order.bundleId)
+          : paths.bundleCancelled(order.bundleId),
       );
     } catch (error) {
       setAction({ kind: 'error', message: toMessage(error) });

@@ -23,8 +23,9 @@ const PROBLEMS = {
  * The purchase form of a bundle page (docs/product-spec.md §4, §5): a quantity of seats
  * (positive whole number, no leading zero, 1 by default), the price of that many with the
  * group discount that applies, the group discount dialog, and Purchase. A visitor signs in or
- * up in the auth dialog first and the purchase then goes on; a learner who has the bundle sees
- * 'Bundle has been purchased' (disabled) for one seat, and may still buy seats for others.
+ * up in the auth dialog first and the purchase then goes on. A learner who has the bundle is
+ * told so ('Bundle has been purchased') and offered seats for a team instead: two or more, which
+ * make their cohort (docs/design.md §9).
  */
 export function PurchaseForm({ bundle }: { bundle: BundleView }) {
   const intl = useIntl();
@@ -35,28 +36,32 @@ export function PurchaseForm({ bundle }: { bundle: BundleView }) {
   const { state, start, reset } = usePurchase(bundle._id);
   const inputRef = useRef<HTMLInputElement>(null);
   const totalId = useId();
-  const [text, setText] = useState('1');
+  // Someone who has the bundle buys for a team: two seats at least.
+  const isOwned = bundle.isMemberOf;
+  const [text, setText] = useState(isOwned ? '2' : '1');
   const [isTouched, setIsTouched] = useState(false);
   const [isDiscountOpen, setIsDiscountOpen] = useState(false);
 
   const parsed = parseQuantity(text);
-  const error =
-    isTouched && !parsed.ok
+  const isTooFewForTeam = isOwned && parsed.ok && parsed.value < 2;
+  const error = !isTouched
+    ? undefined
+    : !parsed.ok
       ? intl.formatMessage({ id: PROBLEMS[parsed.problem] }, { max: MAX_SEATS })
-      : undefined;
+      : isTooFewForTeam
+        ? intl.formatMessage({ id: 'store.quantity.team' })
+        : undefined;
   const price = parsed.ok ? priceForSeats(bundle, parsed.value) : null;
-  const isOwned = bundle.isMemberOf && parsed.ok && parsed.value === 1;
   const isBusy = state.kind === 'loading' || state.kind === 'redirecting';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBusy) return;
-    if (!parsed.ok) {
+    if (!parsed.ok || isTooFewForTeam) {
       setIsTouched(true);
       inputRef.current?.focus();
       return;
     }
-    if (isOwned) return;
     const quantity = parsed.value;
     if (!isSignedIn) {
       // The purchase waits for the sign-in (or sign-up) made in the dialog, then goes on.
@@ -71,11 +76,20 @@ export function PurchaseForm({ bundle }: { bundle: BundleView }) {
   return (
     <>
       <form className="form purchase-form" noValidate onSubmit={handleSubmit}>
+        {isOwned && (
+          <p className="purchase-form__owned">
+            <FormattedMessage id="store.purchase.owned" />
+            {'. '}
+            <FormattedMessage id="store.purchase.ownedHint" />
+          </p>
+        )}
         <TextField
           ref={inputRef}
           className="purchase-form__quantity"
           label={<FormattedMessage id="store.quantity.label" />}
-          hint={<FormattedMessage id="store.quantity.hint" />}
+          hint={
+            <FormattedMessage id={isOwned ? 'store.quantity.teamHint' : 'store.quantity.hint'} />
+          }
           name="quantity"
           type="text"
           inputMode="numeric"
@@ -124,36 +138,31 @@ export function PurchaseForm({ bundle }: { bundle: BundleView }) {
             <FormattedMessage id="store.discountLink" />
           </button>
         </p>
-        {isOwned && (
-          <p className="field__hint">
-            <FormattedMessage id="store.purchase.ownedHint" />
-          </p>
-        )}
         {!isSignedIn && (
           <p className="field__hint">
             <FormattedMessage id="store.purchase.signInFirst" />
           </p>
         )}
         <div className="form__actions">
-          {isOwned ? (
-            <button type="submit" className="button button--primary button--large" disabled>
-              <FormattedMessage id="store.purchase.owned" />
-            </button>
-          ) : (
-            <button
-              type="submit"
-              className="button button--primary button--large"
-              aria-disabled={isBusy || undefined}
-              aria-describedby={totalId}
-              onPointerEnter={isSignedIn ? undefined : preloadAuthDialog}
-              onFocus={isSignedIn ? undefined : preloadAuthDialog}
-            >
-              {isBusy && <span className="inline-spinner" aria-hidden="true" />}
-              <FormattedMessage
-                id={isBusy ? 'store.purchase.submitting' : 'store.purchase.submit'}
-              />
-            </button>
-          )}
+          <button
+            type="submit"
+            className="button button--primary button--large"
+            aria-disabled={isBusy || undefined}
+            aria-describedby={totalId}
+            onPointerEnter={isSignedIn ? undefined : preloadAuthDialog}
+            onFocus={isSignedIn ? undefined : preloadAuthDialog}
+          >
+            {isBusy && <span className="inline-spinner" aria-hidden="true" />}
+            <FormattedMessage
+              id={
+                isBusy
+                  ? 'store.purchase.submitting'
+                  : isOwned
+                    ? 'store.purchase.forTeam'
+                    : 'store.purchase.submit'
+              }
+            />
+          </button>
         </div>
         {state.kind === 'redirecting' && (
           <NoticeBox>

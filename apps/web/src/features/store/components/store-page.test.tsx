@@ -185,7 +185,7 @@ describe('?purchased={bundleId}: the checkout-complete popup', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('leads to the bundle’s seats when more than one was bought, and only then', async () => {
+  it('leads to the cohort’s seat screen when more than one was bought, and only then', async () => {
     for (const [quantity, expected] of [
       [5, true],
       [1, false],
@@ -209,6 +209,7 @@ describe('?purchased={bundleId}: the checkout-complete popup', () => {
                 status: 'fulfilled',
                 provider: 'local',
                 createdAt: '2026-11-24T09:00:00.000Z',
+                cohortId: quantity > 1 ? 'cohort-1' : null,
               },
             ],
           });
@@ -221,7 +222,7 @@ describe('?purchased={bundleId}: the checkout-complete popup', () => {
         const link = await within(dialog).findByRole('link', {
           name: 'Invite people to your seats',
         });
-        expect(link.getAttribute('href')).toBe('/bundle/bundle-1#seats');
+        expect(link.getAttribute('href')).toBe('/group/cohort-1');
       } else {
         await waitFor(() =>
           expect(requests.map((r) => r.url.pathname)).toContain('/api/org/sample/order'),

@@ -38,13 +38,26 @@ function cardLinks() {
 }
 
 describe('/topics', () => {
-  it('says an accepted invitation when brought from it, and only then', () => {
+  it('says which group an invitation joined when brought from it, and only then', () => {
     renderWithWorkbook(
       <Routes>
         <Route
           path="/accepted"
-          element={<Navigate to="/topics" state={flashState('inviteAccepted')} />}
+          element={
+            <Navigate to="/topics" state={flashState('joined', 'Marchetti Bakery · Cohort')} />
+          }
         />
+        <Route path="/topics" element={<TopicsPage />} />
+      </Routes>,
+      { org, path: '/accepted' },
+    );
+    expect(screen.getByRole('status').textContent).toBe('You joined Marchetti Bakery · Cohort.');
+  });
+
+  it('says an invitation was accepted when the group has no name to show', () => {
+    renderWithWorkbook(
+      <Routes>
+        <Route path="/accepted" element={<Navigate to="/topics" state={flashState('joined')} />} />
         <Route path="/topics" element={<TopicsPage />} />
       </Routes>,
       { org, path: '/accepted' },

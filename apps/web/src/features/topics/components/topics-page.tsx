@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { NoticeBox } from '../../../components/message-box';
-import { flashOf } from '../../../lib/flash';
+import { flashGroup, flashOf } from '../../../lib/flash';
 import { useOrganisation } from '../../../lib/organisation';
 import { clearPageSelection, usePageSelection } from '../../../lib/selection';
 import type { TopicSearchComponent } from '../../../lib/topic-search';
@@ -30,7 +30,8 @@ function BrowseTopics({
   const { org } = useOrganisation();
   const selection = usePageSelection();
   // A notice brought from the screen before (an invitation accepted).
-  const flash = flashOf(useLocation().state);
+  const { state } = useLocation();
+  const flash = flashOf(state);
   const titleId = mode === 'topics' ? 'route.topics' : 'route.others';
   const title = intl.formatMessage({ id: titleId });
   useDocumentTitle(title);
@@ -51,10 +52,14 @@ function BrowseTopics({
     <div className="page topics-page">
       <div className="topics-page__header">
         <h1 className="topics-page__title">{title}</h1>
-        {flash === 'inviteAccepted' && (
+        {flash === 'joined' && (
           <NoticeBox tone="success">
             <p>
-              <FormattedMessage id="topics.inviteAccepted" />
+              {flashGroup(state) ? (
+                <FormattedMessage id="topics.joined" values={{ group: flashGroup(state) }} />
+              ) : (
+                <FormattedMessage id="topics.inviteAccepted" />
+              )}
             </p>
           </NoticeBox>
         )}

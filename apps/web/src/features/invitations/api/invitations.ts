@@ -1,0 +1,63 @@
+import type {
+  BulkInviteAnswer,
+  Invitation,
+  InvitationsAnswer,
+} from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, orgPath, requestJson, withQuery } from '../../../lib/api/client';
+
+/**
+ * The one route set of invitations (docs/design.md §9): a group's seats and invitations, for
+ * its administrators (the buyer of a cohort, or the group's own).
+ */
+function invitesPath(alias: string, groupId: string, path = ''): string {
+  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}/invites${path}`);
+}
+
+/** `viewer` is part of every key: only the group's administrators may read it. */
+export const invitationKeys = {
+  group: (alias: string, groupId: string, viewer: string) =>
+    ['invitations', alias, groupId, viewer] as const,
+};
+
+/** GET …/userGroup/{groupId}/invites: seats, counts and the invitations not used by a member. */
+export function invitationsQuery(alias: string, groupId: string, viewer: string) {
+  return queryOptions({
+    queryKey: invitationKeys.group(alias, groupId, viewer),
+    queryFn: ({ signal }) => getJson<InvitationsAnswer>(invitesPath(alias, groupId), signal),
+  });
+}
+
+/** POST …/invites: invites every pasted email that can be. */
+export function bulkInvite(
+  alias: string,
+  groupId: string,
+  body: { emails: string; locale: string },
+): Promise<BulkInviteAnswer> {
+  return requestJson<BulkInviteAnswer>('POST', invitesPath(alias, groupId), { body });
+}
+
+async function invitationAction(
+  alias: string,
+  groupId: string,
+  inviteId: string,
+  action: 'resend' | 'revoke',
+  locale: string,
+): Promise<Invitation> {
+  const { invitation } = await requestJson<{ invitation: Invitation }>(
+    'POST',
+    withQuery(invitesPath(alias, groupId, `/${encodeURIComponent(inviteId)}/${action}`), {
+      locale,
+    }),
+    { body: {} },
+  );
+  return invitation;
+}
+
+/** POST …/invites/{inviteId}/resend: mails a pending invitation again. */
+export const resendInvitation = (alias: string, groupId: string, inviteId: string, locale: string) =>
+  invitationAction(alias, groupId, inviteId, 'resend', locale);
+
+/** POST …/invites/{inviteId}/revoke: its link stops working; its seat is free. */
+export const revokeInvitation = (alias: string, groupId: string, inviteId: string, locale: string) =>
+  invitationAction(alias, groupId, inviteId, 'revoke', locale);

@@ -1,0 +1,3 @@
+import './invitations.css';
+
+export { SeatsAndInvitations } from './components/seats-and-invitations';
