@@ -180,6 +180,34 @@ describe.each(DATABASE_KINDS)('content packs and cohorts on %s', (kind) => {
     ]);
   });
 
+  it('keeps the group a pack account bought one seat of when the pack is imported again', async () => {
+    const withSolo = () => {
+      const pack = packWithCohort();
+      pack.users = [
+        ...pack.users!,
+        {
+          username: `${ORG}-solo`,
+          email: `solo@${ORG}.example`,
+          password: LEARNER_PASSWORD,
+          name: { first: 'So', last: 'Lo' },
+          groups: [],
+        },
+      ];
+      return pack;
+    };
+    await mustImport(t.database.db, withSolo());
+    const solo = await loginAs(t, ORG, `${ORG}-solo`, LEARNER_PASSWORD);
+    const { cohortId } = await buySeats(t, ORG, solo, 1);
+    expect(cohortId).toBeNull();
+    expect(await roles(solo.userId)).toEqual({ [PARENT]: 'member' });
+    // A change to the pack rewrites the account's pack memberships; the seat it paid for stays.
+    const next = withSolo();
+    (next.topics![0]!.name as Record<string, string>)['en-US'] = 'Budgeting, once more';
+    expect(await importContentPack(t.database.db, next)).toMatchObject({ ok: true, changed: true });
+    expect(await roles(solo.userId)).toEqual({ [PARENT]: 'member' });
+    await mustImport(t.database.db, packWithCohort());
+  });
+
   describe('with a purchase cohort', () => {
     let buyer: Person;
     let learner: Person;

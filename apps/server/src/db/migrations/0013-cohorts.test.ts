@@ -422,19 +422,21 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
     ).rejects.toThrow(/unique|UNIQUE|duplicate/);
   });
 
-  it('gives private messages their author’s thread and carries read markers over per thread', async () => {
+  it('gives private messages their author’s thread, moves a moved member’s thread with them, and carries read markers over per thread', async () => {
     const messages = await k()
       .selectFrom('messages')
-      .select(['id', 'thread_id'])
+      .select(['id', 'group_id', 'thread_id'])
       .where('org_id', '=', ORG_ID)
       .orderBy('id')
       .execute();
+    // The members who joined through the buyer's seats took their private threads along: their
+    // buyer and the coach read them, the shared group's other buyers no longer do.
     expect(messages).toEqual([
-      { id: 'msg-group-1', thread_id: '' },
-      { id: 'msg-group-2', thread_id: '' },
-      { id: 'msg-m1-a', thread_id: id('m1') },
-      { id: 'msg-m1-b', thread_id: id('m1') },
-      { id: 'msg-m2-a', thread_id: id('m2') },
+      { id: 'msg-group-1', group_id: SHARED, thread_id: '' },
+      { id: 'msg-group-2', group_id: SHARED, thread_id: '' },
+      { id: 'msg-m1-a', group_id: cohortId, thread_id: id('m1') },
+      { id: 'msg-m1-b', group_id: cohortId, thread_id: id('m1') },
+      { id: 'msg-m2-a', group_id: cohortId, thread_id: id('m2') },
     ]);
     const threads = await k()
       .selectFrom('message_threads')
@@ -444,8 +446,8 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
       .execute();
     expect(threads).toEqual([
       { group_id: SHARED, thread_id: '', last_at: at(14) },
-      { group_id: SHARED, thread_id: id('m1'), last_at: at(13) },
-      { group_id: SHARED, thread_id: id('m2'), last_at: at(12) },
+      { group_id: cohortId, thread_id: id('m1'), last_at: at(13) },
+      { group_id: cohortId, thread_id: id('m2'), last_at: at(12) },
     ]);
     const reads = await k()
       .selectFrom('message_reads')
@@ -457,11 +459,11 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
     expect(reads).toEqual([
       // The administrator read every thread up to their marker…
       { account_id: id('coach'), group_id: SHARED, thread_id: '', read_at: at(15) },
-      { account_id: id('coach'), group_id: SHARED, thread_id: id('m1'), read_at: at(15) },
-      { account_id: id('coach'), group_id: SHARED, thread_id: id('m2'), read_at: at(15) },
+      { account_id: id('coach'), group_id: cohortId, thread_id: id('m1'), read_at: at(15) },
+      { account_id: id('coach'), group_id: cohortId, thread_id: id('m2'), read_at: at(15) },
       // …a member their own thread and the group's messages…
       { account_id: id('m1'), group_id: SHARED, thread_id: '', read_at: at(12) },
-      { account_id: id('m1'), group_id: SHARED, thread_id: id('m1'), read_at: at(12) },
+      { account_id: id('m1'), group_id: cohortId, thread_id: id('m1'), read_at: at(12) },
       // …and a member without a thread the group's messages only.
       { account_id: id('m3'), group_id: SHARED, thread_id: '', read_at: at(12) },
     ]);
@@ -561,13 +563,23 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
           .members.map((m: { account: { _id: string } }) => m.account._id)
           .sort(),
       ).toEqual([id('m3'), id('single')].sort());
-      // The old private messages stay in the shared group's threads, each with its member.
-      const threads = await get(coach, `/userGroup/${SHARED}/message/threads`);
+      // The old private messages moved with their members: the coach reads them in the cohort.
+      const shared = await get(coach, `/userGroup/${SHARED}/message/threads`);
+      expect(shared.json().threads).toEqual([]);
+      const threads = await get(coach, `/userGroup/${cohortId}/message/threads`);
       expect(
         threads.json().threads.map((x: { thread: string; unread: number }) => [x.thread, x.unread]),
       ).toEqual([
         [id('m1'), 0],
         [id('m2'), 0],
+      ]);
+      // And their buyer reads them too.
+      const buyer = await login('buyer');
+      const theirs = await get(buyer, `/userGroup/${cohortId}/message?isPrivate=true`);
+      expect(theirs.json().results.map((m: { _id: string }) => m._id).sort()).toEqual([
+        'msg-m1-a',
+        'msg-m1-b',
+        'msg-m2-a',
       ]);
       expect((await get(coach, `/userGroup/${cohortId}/members`)).statusCode).toBe(200);
     });

@@ -16,8 +16,9 @@ import { sql, type Kysely } from 'kysely';
  *
  * Existing data moves: each buyer of two or more seats who administers the bundle's shared group
  * becomes the owner of a cohort under it, holding the seats they bought and the people who joined
- * through them, and stops administering the shared group (unless a content pack names them: a
- * pack's roles are the organisation's, and its next import sets them again). A buyer of one seat
+ * through them (with their private threads), and stops administering the shared group (unless a
+ * content pack names them: a pack's roles are the organisation's, and its next import sets them
+ * again). A buyer of one seat
  * becomes a member of the group; the seat the old model also gave them, still open, is theirs.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -115,6 +116,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('message_reads_by_thread').renameTo('message_reads').execute();
 
   await moveBuyersToCohorts(db);
+  // Threads moved with their members: each group's and thread's last message, read again.
+  await db.deleteFrom('message_threads').execute();
+  await sql`
+    INSERT INTO message_threads (org_id, group_id, thread_id, last_at)
+    SELECT org_id, group_id, thread_id, MAX(created_at) FROM messages
+    GROUP BY org_id, group_id, thread_id
+  `.execute(db);
 
   // One open invitation per address and group: a second one the old model let through goes back
   // to being an open seat (nothing is lost), then the index keeps it so.
@@ -249,6 +257,16 @@ async function moveBuyersToCohorts(db: Kysely<any>): Promise<void> {
           .insertInto('user_group_members')
           .values({ org_id: orgId, group_id: cohortId, user_id: taker, role: 'member' })
           .execute();
+        // Their private thread goes with them: read by their buyer and the group's coach now,
+        // no longer by every buyer of the shared group.
+        for (const table of ['messages', 'message_reads'] as const)
+          await db
+            .updateTable(table)
+            .set({ group_id: cohortId })
+            .where('org_id', '=', orgId)
+            .where('group_id', '=', groupId)
+            .where('thread_id', '=', taker)
+            .execute();
       }
       await db
         .insertInto('user_group_members')

@@ -353,6 +353,42 @@ export async function writePackAccounts(
         role: m.role,
       })),
     );
+    // What the account bought or was given since stays: the group of a seat it bought for itself,
+    // and the group of an invitation it used (docs/content-pack.md: an import never removes it).
+    const earned = await k
+      .selectFrom('orders')
+      .select('user_group_id as group_id')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', account.id)
+      .where('status', '=', 'fulfilled')
+      .where('cohort_id', 'is', null)
+      .union(
+        k
+          .selectFrom('invites')
+          .select('group_id')
+          .where('org_id', '=', orgId)
+          .where('used_by', '=', account.id)
+          .where('revoked_at', 'is', null),
+      )
+      .execute();
+    for (const { group_id: groupId } of earned)
+      await k
+        .insertInto('user_group_members')
+        .columns(['org_id', 'group_id', 'user_id', 'role'])
+        .expression((eb) =>
+          eb
+            .selectFrom('user_groups')
+            .select([
+              eb.val(orgId).as('org_id'),
+              eb.val(groupId).as('group_id'),
+              eb.val(account.id).as('user_id'),
+              eb.val('member').as('role'),
+            ])
+            .where('org_id', '=', orgId)
+            .where('id', '=', groupId),
+        )
+        .onConflict((oc) => oc.columns(['org_id', 'group_id', 'user_id']).doNothing())
+        .execute();
   }
 }
 
