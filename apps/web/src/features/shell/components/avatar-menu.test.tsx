@@ -75,6 +75,25 @@ describe('Header, signed in: the avatar menu', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
   });
 
+  it('lists a coach’s group once: its buyers’ cohorts open from the group’s page', () => {
+    const account = sampleAccount({
+      userGroups: [
+        { _id: 'club', name: 'Club', isAdmin: true, parentId: null },
+        { _id: 'cohort-a', name: 'Bakery · Club', isAdmin: true, parentId: 'club' },
+        { _id: 'cohort-b', name: 'Plumbing · Club', isAdmin: true, parentId: 'club' },
+        { _id: 'own', name: 'Mine · Other', isAdmin: true, parentId: 'other' },
+      ],
+    });
+    renderWithSession(<Header />, { session: { account } });
+    const menu = openMenu();
+    const groups = within(menu.getByRole('group', { name: 'My groups' }));
+    expect(groups.getAllByRole('menuitem').map((item) => item.getAttribute('href'))).toEqual([
+      '/group/club',
+      '/group/own',
+    ]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  });
+
   it('has no My groups for a learner who administers no group', () => {
     renderWithSession(<Header />, { session: { account: sampleAccount() } });
     const menu = openMenu();

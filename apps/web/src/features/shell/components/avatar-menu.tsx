@@ -27,7 +27,14 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   const { isOpen, close, buttonRef, menuRef, handleMenuKeyDown } = menu;
   const ids = { button: useId(), menu: useId(), locales: useId(), groups: useId() };
   /** The groups this learner administers: each has its page (My groups). */
-  const adminGroups = account.userGroups.filter((group) => group.isAdmin);
+  // The groups the learner administers; the cohorts under one of them are opened from its page
+  // (its cohort picker), so they are not listed here one by one.
+  const administered = new Set(
+    account.userGroups.filter((group) => group.isAdmin).map((group) => group._id),
+  );
+  const adminGroups = account.userGroups.filter(
+    (group) => group.isAdmin && !(group.parentId && administered.has(group.parentId)),
+  );
 
   /** Leaves the menu for the button first, so a dialog opened next returns focus there. */
   function choose(action: () => void) {
