@@ -262,7 +262,7 @@ export class SsoService {
           // Logging out takes the learner back to the group they last signed in with.
           await markSsoAccount(tx, org.id, user.id, groupId, at);
         }
-        await this.join(tx, org, user, groupId, inviteId, at);
+        await this.join(tx, org, user, groupId, inviteId);
         return { userId: user.id, linked };
       });
     } catch (err) {
@@ -278,7 +278,6 @@ export class SsoService {
     user: UserRow,
     groupId: string,
     inviteId: string | null,
-    at: string,
   ): Promise<void> {
     if (inviteId)
       await this.invitations.use(tx, org, user, inviteId, org.settings.locales[0] ?? 'en-US');

@@ -147,16 +147,16 @@ describe('/group/{groupId}', () => {
   });
 
   it('shows the seat section the routes give it, and reads the members again when it changes', async () => {
-    let changed: (() => void) | undefined;
-    const Invitations: SeatsAndInvitationsComponent = ({ groupId, onChanged }) => {
-      changed = onChanged;
-      return <p>Seat section of {groupId}</p>;
-    };
+    const Invitations: SeatsAndInvitationsComponent = ({ groupId, onChanged }) => (
+      <button type="button" onClick={onChanged}>
+        Seat section of {groupId}
+      </button>
+    );
     const requests = renderGroup('/group/club', { club: answer() }, sampleAccount(), Invitations);
-    expect(await screen.findByText('Seat section of club')).toBeDefined();
+    const section = await screen.findByRole('button', { name: 'Seat section of club' });
     const asked = () => requests.filter((r) => r.url.pathname.endsWith('/members')).length;
     const before = asked();
-    changed?.();
+    fireEvent.click(section);
     await waitFor(() => expect(asked()).toBeGreaterThan(before));
   });
 });
