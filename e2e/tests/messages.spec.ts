@@ -1,26 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
-import { DOUGHMAIN, newLearner, signUpByApi, type Learner } from './support/accounts';
+import { newLearner, signUpByApi, type Learner } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
+import { buySeatsByApi, joinOpenSeatByApi, postByApi } from './support/seats';
 
 /*
  * Messaging (issue 12): a member and an administrator of one group write to each other in two
  * browsers, live (the stream) and by polling (the stream blocked); keyboard use, axe, layout.
- * Every test makes its own pair: the buyer of two seats of the Small Business Toolkit becomes an
- * administrator of small-business-cohort, and the learner who takes a seat a member. Other tests
- * write to the same group at the same time, so each looks for its own words only.
+ * Every test makes its own pair: the buyer of two seats of the Small Business Toolkit becomes the
+ * administrator of their own cohort (issue 23), and the learner who takes a seat its member.
+ * Private messages are threads: the member's own, which the administrator opens from a list.
  */
 
 const SHOTS = '/tmp/shots-messages';
-const GROUP = 'small-business-cohort';
 
 interface Pair {
   admin: Learner & { token: string };
   member: Learner & { token: string };
+  /** The admin's cohort, the member's one group. */
+  cohortId: string;
 }
 
-const api = (path: string) => `/api/org/${DOUGHMAIN}${path}`;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
 
 async function makePair(request: APIRequestContext): Promise<Pair> {
@@ -29,37 +29,13 @@ async function makePair(request: APIRequestContext): Promise<Pair> {
   const adminToken = await signUpByApi(request, admin);
   const memberToken = await signUpByApi(request, member);
 
-  const purchase = await request.post(api('/bundle/small-business-toolkit/purchase'), {
-    headers: bearer(adminToken),
-    data: { locale: 'en-US', quantity: 2 },
-  });
-  expect(purchase.status(), await purchase.text()).toBe(200);
-  const { checkoutSession } = (await purchase.json()) as { checkoutSession: { url: string } };
-  const orderId = checkoutSession.url.split('/').pop() ?? '';
-  const pay = await request.post(api(`/order/${orderId}/pay`), { headers: bearer(adminToken) });
-  expect(pay.status(), await pay.text()).toBe(200);
-  const invites = await request.get(api(`/order/${orderId}/invites`), {
-    headers: bearer(adminToken),
-  });
-  const [invite] = ((await invites.json()) as { invites: { _id: string }[] }).invites;
-  const accept = await request.post(api(`/invite/${invite?._id}/accept`), {
-    headers: bearer(memberToken),
-  });
-  expect(accept.status(), await accept.text()).toBe(200);
-  return { admin: { ...admin, token: adminToken }, member: { ...member, token: memberToken } };
-}
-
-async function postByApi(
-  request: APIRequestContext,
-  token: string,
-  body: string,
-  isPrivate = false,
-): Promise<void> {
-  const response = await request.post(api(`/userGroup/${GROUP}/message`), {
-    headers: bearer(token),
-    data: { body, isPrivate },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const { cohortId } = await buySeatsByApi(request, adminToken, 2);
+  await joinOpenSeatByApi(request, adminToken, memberToken, cohortId!);
+  return {
+    admin: { ...admin, token: adminToken },
+    member: { ...member, token: memberToken },
+    cohortId: cohortId!,
+  };
 }
 
 /** A page signed in with `token`, in `locale`, at /topics. */
@@ -111,12 +87,13 @@ test.describe('messages', () => {
     browser,
     request,
   }) => {
-    const { admin, member } = await makePair(request);
+    const { admin, member, cohortId } = await makePair(request);
     const adminPage = await openAs(browser, admin.token);
     const memberPage = await openAs(browser, member.token);
     const adminPanel = await openPanel(adminPage);
     const memberPanel = await openPanel(memberPage);
-    await expect(memberPanel.getByText('Small Business Cohort')).toBeVisible();
+    // The member's one group: the admin's cohort, named after its buyer.
+    await expect(memberPanel.getByText('Group: Alex Martin · Small Business Cohort')).toBeVisible();
 
     // Group messages, both ways.
     const hello = unique('Hello everyone');
@@ -134,38 +111,61 @@ test.describe('messages', () => {
       fromAdmin.getByRole('link', { name: 'https://example.com/guide' }),
     ).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
 
-    // Privately to the administrators: the administrator reads it with the sender's name.
+    // Privately to the administrators: the member's own thread.
     await memberPanel.getByRole('tab', { name: 'Administrators (private)' }).click();
     await expect(
-      memberPanel.getByText('Only you and the group’s administrators read these messages.'),
+      memberPanel.getByText(
+        'Only you and the group’s administrators read these messages; their answers come here.',
+      ),
     ).toBeVisible();
     const secret = unique('Just between us');
     await send(memberPage, secret);
-    await adminPanel.getByRole('tab', { name: 'Administrators (private)' }).click();
+
+    // The administrator's private tab lists the members' threads; the member's opens.
+    await adminPanel.getByRole('tab', { name: /^Private threads/ }).click();
     await expect(
-      adminPanel.getByText('Private messages from the group’s members to its administrators.'),
+      adminPanel.getByText(
+        'Each member’s private thread with the group’s administrators: open one to read it and answer.',
+      ),
     ).toBeVisible();
+    const thread = adminPanel.getByRole('button', { name: /^Nadia Okafor/ });
+    await expect(thread).toBeVisible({ timeout: 12_000 });
+    await thread.click();
+    await expect(
+      adminPanel.getByRole('heading', { name: 'Private messages with Nadia Okafor' }),
+    ).toBeFocused();
     const privateItem = adminPanel.getByRole('listitem').filter({ hasText: secret });
-    await expect(privateItem).toBeVisible({ timeout: 12_000 });
+    await expect(privateItem).toBeVisible();
     await expect(privateItem).toContainText('Nadia Okafor');
+
+    // The administrator answers in the member's thread; the member reads it there.
+    const answer = unique('Happy to help');
+    await send(adminPage, answer);
+    await expect(memberPanel.getByRole('log').getByText(answer)).toBeVisible({ timeout: 12_000 });
 
     // Never in the group's list.
     await adminPanel.getByRole('tab', { name: 'Group members' }).click();
     await expect(adminPanel.getByRole('log').getByText(hello)).toBeVisible();
     await expect(adminPanel.getByText(secret)).toHaveCount(0);
+    await expect(adminPanel.getByText(answer)).toHaveCount(0);
 
-    // A private message arriving while the administrator reads the private list, live.
-    await adminPanel.getByRole('tab', { name: 'Administrators (private)' }).click();
+    // A private message arriving while the administrator reads the member's thread, live.
+    await adminPanel.getByRole('tab', { name: /^Private threads/ }).click();
+    await thread.click();
+    await expect(adminPanel.getByRole('log').getByText(answer)).toBeVisible();
     const second = unique('One more thing');
-    await postByApi(request, member.token, second, true);
+    await postByApi(request, member.token, cohortId, second, { isPrivate: true });
     await expect(adminPanel.getByRole('log').getByText(second)).toBeVisible({ timeout: 12_000 });
+    // "All threads" goes back to the list, to the thread's line.
+    await adminPanel.getByRole('button', { name: 'All threads' }).click();
+    await expect(thread).toBeFocused();
 
     await adminPage.context().close();
     await memberPage.context().close();
   });
 
   test('polling brings new messages when the stream is blocked', async ({ browser, request }) => {
-    const { admin, member } = await makePair(request);
+    const { admin, member, cohortId } = await makePair(request);
     const memberPage = await openAs(browser, member.token);
     await memberPage.route('**/message/stream', (route) => route.abort());
     const panel = await openPanel(memberPage);
@@ -176,7 +176,7 @@ test.describe('messages', () => {
 
     const polled = unique('Polled message');
     const start = Date.now();
-    await postByApi(request, admin.token, polled);
+    await postByApi(request, admin.token, cohortId, polled);
     await expect(panel.getByRole('log').getByText(polled)).toBeVisible({ timeout: 12_000 });
     expect(Date.now() - start).toBeLessThan(12_000);
     await memberPage.context().close();
@@ -186,15 +186,24 @@ test.describe('messages', () => {
     browser,
     request,
   }) => {
-    const { admin, member } = await makePair(request);
-    await postByApi(request, member.token, unique('Unread one'));
-    await postByApi(request, member.token, unique('Unread two'), true);
+    const { admin, member, cohortId } = await makePair(request);
+    await postByApi(request, member.token, cohortId, unique('Unread one'));
+    await postByApi(request, member.token, cohortId, unique('Unread two'), { isPrivate: true });
     const page = await openAs(browser, admin.token);
     const button = messagesButton(page);
-    await expect(button).toHaveAccessibleName(/^Messages \d+ unread messages?$/);
+    await expect(button).toHaveAccessibleName('Messages 2 unread messages');
+    // The group's messages show: read. The private one waits in its thread.
     await button.click();
-    await expect(panelOf(page).getByRole('log')).toBeVisible();
+    const panel = panelOf(page);
+    await expect(panel.getByRole('log')).toBeVisible();
+    await expect(button).toHaveAccessibleName('Messages 1 unread message');
+    const threads = panel.getByRole('tab', { name: /^Private threads/ });
+    await expect(threads).toHaveAccessibleName('Private threads 1 unread message');
+    await threads.click();
+    await panel.getByRole('button', { name: /^Nadia Okafor.* 1 unread message$/ }).click();
+    await expect(panel.getByRole('log')).toBeVisible();
     await expect(button).toHaveAccessibleName('Messages');
+    await expect(threads).toHaveAccessibleName('Private threads');
     await page.context().close();
   });
 
@@ -285,12 +294,13 @@ test.describe('messages', () => {
         browser,
         request,
       }) => {
-        const { admin, member } = await makePair(request);
+        const { admin, member, cohortId } = await makePair(request);
         const welcome = unique('Welcome to the cohort! Our first call is Monday.');
-        await postByApi(request, admin.token, welcome);
+        await postByApi(request, admin.token, cohortId, welcome);
         await postByApi(
           request,
           member.token,
+          cohortId,
           'Thanks! A long link to check wrapping: https://example.com/a/very/long/path/that/keeps/going/and/going?with=query&and=more\nAnd a second line.',
         );
         const page = await openAs(browser, member.token, { locale, viewport });
@@ -318,9 +328,11 @@ test.describe('messages', () => {
           const main = (await page.locator('main').boundingBox())!;
           expect(main.x + main.width).toBeLessThanOrEqual(box.x + 1);
         }
-        // Nothing inside the panel is wider than it.
+        // Nothing inside the panel is wider than it (what only assistive technology reads, such
+        // as an unread badge's words, is clipped on purpose).
         const overflow = await panel.evaluate((element) =>
           Array.from(element.querySelectorAll('*'))
+            .filter((child) => !child.classList.contains('visually-hidden'))
             .filter((child) => child.scrollWidth > child.clientWidth + 1 && child.clientWidth > 0)
             .filter((child) => getComputedStyle(child).overflowX !== 'auto')
             .map((child) => child.className),

@@ -3,25 +3,35 @@ import { orgPath, requestJson, withQuery } from './client';
 
 /**
  * POST /{org}/login: `username` is the username or the email; the answer is a new token. An
- * `inviteId` (a seat invitation's sign-in link) joins its group (`joined`), or refuses the login.
+ * `inviteId` (a seat invitation's sign-in link) joins its group (`joined`, named in `locale`),
+ * or refuses the login.
  */
 export async function login(
   alias: string,
   body: { username: string; password: string; inviteId?: string },
+  locale?: string,
 ): Promise<{ token: string; joined?: JoinedGroup }> {
-  return requestJson<{ token: string; joined?: JoinedGroup }>('POST', orgPath(alias, '/login'), {
-    body,
-  });
+  return requestJson<{ token: string; joined?: JoinedGroup }>(
+    'POST',
+    withQuery(orgPath(alias, '/login'), { locale }),
+    { body },
+  );
 }
 
-/** POST /{org}/signup (an `inviteId` in the body joins the invited group); a new token. */
+/**
+ * POST /{org}/signup (an `inviteId` in the body joins the invited group, `joined`, named in
+ * `locale`); a new token.
+ */
 export async function signup(
   alias: string,
   body: SignupBody,
+  locale?: string,
 ): Promise<{ token: string; joined?: JoinedGroup }> {
-  return requestJson<{ token: string; joined?: JoinedGroup }>('POST', orgPath(alias, '/signup'), {
-    body,
-  });
+  return requestJson<{ token: string; joined?: JoinedGroup }>(
+    'POST',
+    withQuery(orgPath(alias, '/signup'), { locale }),
+    { body },
+  );
 }
 
 /** POST /{org}/logout: revokes the token on the server. */

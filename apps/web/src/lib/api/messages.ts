@@ -71,7 +71,8 @@ function withChannelRead(
 /**
  * POST /{org}/userGroup/{groupId}/message/read: the learner has seen a channel of the group (its
  * group messages, their own private thread, or a member's thread). Its count drops to zero in
- * the cache at once.
+ * the cache at once; counts asked for before the server recorded the read (the panel opening
+ * asks for them too) would bring it back, so they are dropped, and asked for again after.
  */
 export async function markGroupRead(
   queryClient: QueryClient,
@@ -80,7 +81,9 @@ export async function markGroupRead(
   groupId: string,
   channel: MessageChannel = 'group',
 ): Promise<void> {
-  queryClient.setQueryData<UnreadMessagesAnswer>(messageKeys.unread(alias, viewer), (previous) =>
+  const unreadKey = messageKeys.unread(alias, viewer);
+  await queryClient.cancelQueries({ queryKey: unreadKey });
+  queryClient.setQueryData<UnreadMessagesAnswer>(unreadKey, (previous) =>
     previous
       ? {
           groups: previous.groups.map((group) =>
@@ -96,4 +99,5 @@ export async function markGroupRead(
         ? { isPrivate: true }
         : { thread: channel.slice('thread:'.length) };
   await requestJson('POST', userGroupPath(alias, groupId, '/message/read'), { body });
+  await queryClient.invalidateQueries({ queryKey: unreadKey });
 }

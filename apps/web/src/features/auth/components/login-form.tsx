@@ -40,7 +40,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ onSignedIn, onSwitch, initialUsername, inviteId }: LoginFormProps) {
   const intl = useIntl();
-  const { org } = useOrganisation();
+  const { org, locale } = useOrganisation();
   const { signIn } = useSession();
   const toMessage = useErrorMessage();
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,10 +69,12 @@ export function LoginForm({ onSignedIn, onSwitch, initialUsername, inviteId }: L
     setErrors({});
     setStatus({ kind: 'loading' });
     try {
-      const { token, joined } = await login(org.alias, {
-        ...result.data,
-        ...(inviteId && { inviteId }),
-      });
+      // In the learner's locale: the group an invitation joins is named in it ("You joined …").
+      const { token, joined } = await login(
+        org.alias,
+        { ...result.data, ...(inviteId && { inviteId }) },
+        locale,
+      );
       await signIn(token);
       onSignedIn(joined);
     } catch (error) {

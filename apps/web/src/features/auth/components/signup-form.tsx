@@ -33,7 +33,7 @@ interface SignupFormProps {
  */
 export function SignupForm({ lockedEmail, inviteId, onSignedUp, onSwitch }: SignupFormProps) {
   const intl = useIntl();
-  const { org } = useOrganisation();
+  const { org, locale } = useOrganisation();
   const { signIn } = useSession();
   const toMessage = useErrorMessage();
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,7 +74,8 @@ export function SignupForm({ lockedEmail, inviteId, onSignedUp, onSwitch }: Sign
     setErrors({});
     setStatus('loading');
     try {
-      const { token, joined } = await signup(org.alias, result.data);
+      // In the learner's locale: the group an invitation joins is named in it ("You joined …").
+      const { token, joined } = await signup(org.alias, result.data, locale);
       await signIn(token, { saveAnonymousWorkbook: true });
       onSignedUp(joined);
     } catch (error) {

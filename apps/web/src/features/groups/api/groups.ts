@@ -74,6 +74,8 @@ export function membersQuery(
     queryFn: ({ signal }) =>
       getJson<GroupMembersAnswer>(membersUrl(alias, groupId, params, locale), signal),
     placeholderData: keepPreviousData,
+    // Someone joining or saving meanwhile: the table follows while the page is open.
+    refetchInterval: 30_000,
   });
 }
 

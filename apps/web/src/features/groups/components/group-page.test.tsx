@@ -126,7 +126,7 @@ describe('/group/{groupId}', () => {
         ],
       }),
     );
-    const back = await screen.findByRole('link', { name: /A cohort of Small Business Cohort/ });
+    const back = await screen.findByRole('link', { name: /Part of Small Business Cohort/ });
     expect(back.getAttribute('href')).toBe('/group/club');
     // No cohort picker on a cohort's own page.
     expect(screen.queryByRole('region', { name: /^Cohorts/ })).toBeNull();
@@ -142,8 +142,8 @@ describe('/group/{groupId}', () => {
         },
       }),
     });
-    expect(await screen.findByText('A cohort of Small Business Cohort')).toBeDefined();
-    expect(screen.queryByRole('link', { name: /A cohort of/ })).toBeNull();
+    expect(await screen.findByText('Part of Small Business Cohort')).toBeDefined();
+    expect(screen.queryByRole('link', { name: /Part of/ })).toBeNull();
   });
 
   it('shows the seat section the routes give it, and reads the members again when it changes', async () => {

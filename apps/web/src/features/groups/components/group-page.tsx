@@ -132,7 +132,8 @@ function GroupHeading({ data }: { data: GroupMembersAnswer }) {
   const { account } = useSession();
   const parent = data.group.parent;
   const administersParent =
-    parent !== null && (account?.userGroups.some((g) => g._id === parent._id && g.isAdmin) ?? false);
+    parent !== null &&
+    (account?.userGroups.some((g) => g._id === parent._id && g.isAdmin) ?? false);
   return (
     <>
       {parent && (

@@ -1,8 +1,4 @@
-import type {
-  BulkInviteAnswer,
-  Invitation,
-  InvitationsAnswer,
-} from '@portal/domain';
+import type { BulkInviteAnswer, Invitation, InvitationsAnswer } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, orgPath, requestJson, withQuery } from '../../../lib/api/client';
 
@@ -13,6 +9,9 @@ import { getJson, orgPath, requestJson, withQuery } from '../../../lib/api/clien
 function invitesPath(alias: string, groupId: string, path = ''): string {
   return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}/invites${path}`);
 }
+
+/** How often an open seat screen asks again, so seats taken meanwhile show. */
+export const INVITATIONS_REFRESH_MS = 30_000;
 
 /** `viewer` is part of every key: only the group's administrators may read it. */
 export const invitationKeys = {
@@ -25,6 +24,8 @@ export function invitationsQuery(alias: string, groupId: string, viewer: string)
   return queryOptions({
     queryKey: invitationKeys.group(alias, groupId, viewer),
     queryFn: ({ signal }) => getJson<InvitationsAnswer>(invitesPath(alias, groupId), signal),
+    // Someone joining meanwhile uses a seat: the screen follows while it is open.
+    refetchInterval: INVITATIONS_REFRESH_MS,
   });
 }
 
@@ -55,9 +56,17 @@ async function invitationAction(
 }
 
 /** POST …/invites/{inviteId}/resend: mails a pending invitation again. */
-export const resendInvitation = (alias: string, groupId: string, inviteId: string, locale: string) =>
-  invitationAction(alias, groupId, inviteId, 'resend', locale);
+export const resendInvitation = (
+  alias: string,
+  groupId: string,
+  inviteId: string,
+  locale: string,
+) => invitationAction(alias, groupId, inviteId, 'resend', locale);
 
 /** POST …/invites/{inviteId}/revoke: its link stops working; its seat is free. */
-export const revokeInvitation = (alias: string, groupId: string, inviteId: string, locale: string) =>
-  invitationAction(alias, groupId, inviteId, 'revoke', locale);
+export const revokeInvitation = (
+  alias: string,
+  groupId: string,
+  inviteId: string,
+  locale: string,
+) => invitationAction(alias, groupId, inviteId, 'revoke', locale);

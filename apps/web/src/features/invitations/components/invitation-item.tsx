@@ -12,16 +12,20 @@ const SAID_MS = 5_000;
 
 /**
  * One invitation: who it is for (or that it is an open seat), its state and date, and for an
- * unused one its link to copy, Resend (a pending one) and Revoke, behind a confirmation.
+ * unused one its link to copy, Resend (a pending one) and Revoke, behind a confirmation. Once
+ * revoked the invitation moves to another list (its Revoke button is gone): `onRevoked` says
+ * where focus goes then.
  */
 export function InvitationItem({
   groupId,
   invitation,
   onChanged,
+  onRevoked,
 }: {
   groupId: string;
   invitation: Invitation;
   onChanged: () => Promise<void>;
+  onRevoked?: () => void;
 }) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
@@ -71,6 +75,7 @@ export function InvitationItem({
       await revokeInvitation(org.alias, groupId, invitation._id, locale);
       setConfirming(false);
       await onChanged();
+      onRevoked?.();
     } catch (failure) {
       setError(toMessage(failure));
     } finally {
@@ -100,10 +105,7 @@ export function InvitationItem({
             values={{ date: date(invitation.revokedAt) }}
           />
         ) : invitation.state === 'pending' ? (
-          <FormattedMessage
-            id="invitations.sentOn"
-            values={{ date: date(invitation.createdAt) }}
-          />
+          <FormattedMessage id="invitations.sentOn" values={{ date: date(invitation.createdAt) }} />
         ) : (
           <FormattedMessage id="invitations.openHint" />
         )}

@@ -52,8 +52,7 @@ function invitationsApi(routes: Routes = {}) {
   return fakeApi((request) => {
     const key = `${request.method} ${request.url.pathname}`;
     if (key === `GET ${BASE}`) return routes.list?.() ?? ok(ANSWER);
-    if (key === `POST ${BASE}`)
-      return routes.invite?.(request) ?? ok({ invited: [], skipped: [] });
+    if (key === `POST ${BASE}`) return routes.invite?.(request) ?? ok({ invited: [], skipped: [] });
     if (key === `POST ${BASE}/inv-sent/resend`)
       return routes.resend?.(request) ?? ok({ invitation: ANSWER.invitations[1] });
     const revoke = new RegExp(`^POST ${BASE}/([\\w-]+)/revoke$`).exec(key);

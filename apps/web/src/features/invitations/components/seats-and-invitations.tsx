@@ -1,6 +1,6 @@
 import type { Invitation, InvitationsAnswer } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ErrorBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
@@ -66,12 +66,7 @@ export function SeatsAndInvitations({
   return (
     <>
       <SeatCounts seats={data.seats} />
-      <Invitations
-        groupId={groupId}
-        data={data}
-        onChanged={changed}
-        membersNote={membersNote}
-      />
+      <Invitations groupId={groupId} data={data} onChanged={changed} membersNote={membersNote} />
     </>
   );
 }
@@ -125,6 +120,9 @@ function Invitations({
   membersNote: 'below' | 'groupPage';
 }) {
   const headingId = useId();
+  // A revoked invitation leaves its list, Revoke button and all: focus goes to the used and
+  // revoked ones' disclosure, whose count it joined, rather than to the page's start.
+  const historyRef = useRef<HTMLElement>(null);
   const byState = (state: Invitation['state']) => data.invitations.filter((i) => i.state === state);
   const pending = byState('pending');
   const open = byState('open');
@@ -137,6 +135,7 @@ function Invitations({
           groupId={groupId}
           invitation={invitation}
           onChanged={onChanged}
+          onRevoked={() => historyRef.current?.focus()}
         />
       ))}
     </ul>
@@ -176,7 +175,7 @@ function Invitations({
         </details>
       )}
       <details className="group-invites__more">
-        <summary>
+        <summary ref={historyRef}>
           <FormattedMessage
             id="invitations.history"
             values={{ used: data.counts.used, revoked: data.counts.revoked }}

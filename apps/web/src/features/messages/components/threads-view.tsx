@@ -51,8 +51,7 @@ export function ThreadsView({
   // Opening a thread moves to its heading; closing it comes back to its line in the list.
   useEffect(() => {
     if (opened) headingRef.current?.focus();
-    else if (returnTo.current)
-      document.getElementById(`${listId}-${returnTo.current}`)?.focus();
+    else if (returnTo.current) document.getElementById(`${listId}-${returnTo.current}`)?.focus();
   }, [opened, listId]);
 
   function open(thread: MessageThread) {
@@ -130,9 +129,7 @@ export function ThreadsView({
                     </span>
                   )}
                   <span className="messages-thread-item__text">
-                    <span className="messages-thread-item__name">
-                      {authorName(thread.account)}
-                    </span>
+                    <span className="messages-thread-item__name">{authorName(thread.account)}</span>
                     <span className="messages-thread-item__when">
                       {intl.formatDate(thread.lastMessageAt, {
                         month: 'short',

@@ -6,6 +6,8 @@ import { useDisclosureMenu } from '../hooks/use-disclosure-menu';
 interface HeaderNavProps {
   /** On a phone the entries fold into one Menu button, so that the header stays one row. */
   isFolded: boolean;
+  /** Shown on the folded Menu button while it is closed: what waits inside (unread messages). */
+  badge?: ReactNode;
   /** The entries, each an <li>. */
   children: ReactNode;
 }
@@ -16,7 +18,7 @@ interface HeaderNavProps {
  * Sign up for a visitor. Keyboard: Enter or Space opens it, Tab goes through the entries, Escape
  * closes it and returns to the button (use-disclosure-menu.ts).
  */
-export function HeaderNav({ isFolded, children }: HeaderNavProps) {
+export function HeaderNav({ isFolded, badge, children }: HeaderNavProps) {
   const intl = useIntl();
   const { isOpen, buttonRef, panelRef, toggle, handleKeyDown, handleBlur, handleChooseCapture } =
     useDisclosureMenu(isFolded);
@@ -47,6 +49,7 @@ export function HeaderNav({ isFolded, children }: HeaderNavProps) {
       >
         <Icon name={isOpen ? 'close' : 'menu'} className="site-header__menu-icon" />
         <span className="visually-hidden">{intl.formatMessage({ id: 'header.menu' })}</span>
+        {!isOpen && badge}
       </button>
       <ul
         ref={panelRef}

@@ -11,7 +11,7 @@ import { AvatarMenu } from './avatar-menu';
 import { ContactDialog } from './contact-dialog';
 import { HeaderNav } from './header-nav';
 import { LocaleSwitcher } from './locale-switcher';
-import { MessagesLink } from './messages-link';
+import { MessagesLink, UnreadBadge, useUnreadTotal } from './messages-link';
 import { TopicsMenu } from './topics-menu';
 
 /**
@@ -51,7 +51,7 @@ export function Header() {
             )}
           </Link>
           {(showTopics || showStore || showContact || showMessages || showSignupInMenu) && (
-            <HeaderNav isFolded={isPhone}>
+            <HeaderNav isFolded={isPhone} badge={showMessages && <MenuUnread />}>
               {showTopics && (
                 <li>
                   <TopicsMenu org={org} />
@@ -107,4 +107,10 @@ export function Header() {
       {showContact && <ContactDialog open={isContactOpen} onClose={() => setContactOpen(false)} />}
     </>
   );
+}
+
+/** On a phone, the unread messages waiting in the folded menu, on its button. */
+function MenuUnread() {
+  const count = useUnreadTotal();
+  return <UnreadBadge count={count} className="site-header__menu-badge" />;
 }

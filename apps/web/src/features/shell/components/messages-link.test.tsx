@@ -4,6 +4,7 @@ import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
+import { PHONE_QUERY } from '../hooks/use-media-query';
 import { Header } from './header';
 
 afterEach(() => {
@@ -46,6 +47,32 @@ describe('the header’s Messages entry', () => {
     expect(button.getAttribute('aria-controls')).toBe('messages-panel');
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the count on a phone’s folded Menu button while it is closed, and asks every 10 s', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    let unread = 0;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread }] }));
+      renderHeader();
+      const menu = await banner().findByRole('button', { name: /^Menu$/ });
+      // Someone posts while the panel is closed: the next poll brings the count.
+      unread = 4;
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(() => expect(menu.textContent).toContain('4 unread messages'));
+      fireEvent.click(menu);
+      // Open, the menu shows the count on its Messages entry instead.
+      expect(menu.textContent).not.toContain('unread');
+      expect(banner().getByRole('button', { name: 'Messages 4 unread messages' })).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hides the badge at zero', async () => {

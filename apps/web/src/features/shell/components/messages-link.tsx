@@ -15,15 +15,8 @@ import { useSessionToken } from '../../../lib/session/session-token';
  * and on window focus), said in words to assistive technology; none shows at zero.
  */
 export function MessagesLink() {
-  const intl = useIntl();
-  const { org } = useOrganisation();
-  const { viewer } = useSessionToken();
   const panel = useMessagesPanel();
-  const unread = useQuery({
-    ...unreadMessagesQuery(org.alias, viewer),
-    enabled: panel.isAvailable,
-  });
-  const count = totalUnread(unread.data);
+  const count = useUnreadTotal();
 
   return (
     <button
@@ -36,14 +29,33 @@ export function MessagesLink() {
     >
       <FormattedMessage id="messages.link" />
       {count > 0 && ' '}
-      {count > 0 && (
-        <span className="messages-link__badge">
-          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="visually-hidden">
-            {intl.formatMessage({ id: 'messages.unread' }, { count })}
-          </span>
-        </span>
-      )}
+      <UnreadBadge count={count} />
     </button>
+  );
+}
+
+/** The unread messages of every group, asked for while messaging is offered (0 otherwise). */
+export function useUnreadTotal(): number {
+  const { org } = useOrganisation();
+  const { viewer } = useSessionToken();
+  const panel = useMessagesPanel();
+  const unread = useQuery({
+    ...unreadMessagesQuery(org.alias, viewer),
+    enabled: panel.isAvailable,
+  });
+  return panel.isAvailable ? totalUnread(unread.data) : 0;
+}
+
+/** The count as a badge: digits for the eye, "N unread messages" for assistive technology. */
+export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+  const intl = useIntl();
+  if (count <= 0) return null;
+  return (
+    <span className={`messages-link__badge ${className}`.trim()}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">
+        {intl.formatMessage({ id: 'messages.unread' }, { count })}
+      </span>
+    </span>
   );
 }

@@ -246,7 +246,9 @@ describe('purchase (docs/product-spec.md §4)', () => {
     fireEvent.change(quantity(), { target: { value: '1' } });
     fireEvent.click(buy);
     expect(
-      await screen.findByText('You already have this bundle: choose 2 or more seats for your team.'),
+      await screen.findByText(
+        'You already have this bundle: choose 2 or more seats for your team.',
+      ),
     ).toBeDefined();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     fireEvent.change(quantity(), { target: { value: '3' } });

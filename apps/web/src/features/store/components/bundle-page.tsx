@@ -108,7 +108,9 @@ function BundleDetail({
         <section className="bundle-page__purchase surface-card" aria-labelledby={purchaseId}>
           <h2 id={purchaseId} className="bundle-page__purchase-title">
             <FormattedMessage
-              id={isSignedIn && bundle.isMemberOf ? 'store.purchase.forTeam' : 'store.purchase.title'}
+              id={
+                isSignedIn && bundle.isMemberOf ? 'store.purchase.forTeam' : 'store.purchase.title'
+              }
             />
           </h2>
           <PurchaseForm bundle={bundle} />

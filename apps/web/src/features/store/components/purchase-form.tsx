@@ -102,7 +102,12 @@ export function PurchaseForm({ bundle }: { bundle: BundleView }) {
             setText(event.target.value);
             if (state.kind === 'error') reset();
           }}
-          onBlur={() => setIsTouched(true)}
+          // Leaving for the submit button: the submit says what is wrong, so the error does not
+          // appear between press and release, moving the button from under the pointer.
+          onBlur={(event) => {
+            if ((event.relatedTarget as HTMLElement | null)?.getAttribute('type') !== 'submit')
+              setIsTouched(true);
+          }}
         />
         <div id={totalId} className="purchase-form__price" aria-live="polite">
           {price && parsed.ok && (
