@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,7 +10,11 @@ import { ACME_URL, expectNoAxeViolations, waitForApp } from './support/app';
  * and the app's code starts after it, then hydrates the page. Checked on the six routes of the
  * goal, both demo organisations, a phone (its User-Agent: the server's guess) and a laptop.
  */
-const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
+// docs/images only with E2E_DOCS_SHOTS=1 (README, "Screens"): a plain run changes no tracked file.
+const IMAGES =
+  process.env.E2E_DOCS_SHOTS === '1'
+    ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images')
+    : path.join(os.tmpdir(), 'portal-e2e-shots');
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
