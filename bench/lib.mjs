@@ -164,3 +164,48 @@ export async function startBareUpsert({ port, databaseUrl }) {
     stop: () => stopChild(child),
   };
 }
+
+/**
+ * Runs `seed(run, placeholder)` in one transaction on the database of `pgUrl` (PostgreSQL) or
+ * `sqliteFile` (SQLite), straight into the tables (the server running on it reads them after),
+ * then gathers the planner's statistics, as autovacuum or `analyze` would after such a bulk
+ * insert. `run(sql, params)` runs one statement and answers its rows; `placeholder(n)` writes the
+ * n-th parameter ($n or ?).
+ */
+export async function seedStraight({ pgUrl, sqliteFile }, seed) {
+  if (pgUrl) {
+    const { default: pgLib } = await import('pg');
+    const client = new pgLib.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const out = await seed(
+        async (text, params) => (await client.query(text, params)).rows,
+        (i) => `$${i}`,
+      );
+      await client.query('commit');
+      await client.query('analyze');
+      return out;
+    } finally {
+      await client.end();
+    }
+  }
+  const { default: Sqlite } = await import('better-sqlite3');
+  const db = new Sqlite(sqliteFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.exec('begin');
+    const out = await seed(
+      async (text, params) =>
+        /^\s*select/i.test(text)
+          ? db.prepare(text).all(...params)
+          : (db.prepare(text).run(...params), []),
+      () => '?',
+    );
+    db.exec('commit');
+    db.exec('analyze');
+    return out;
+  } finally {
+    db.close();
+  }
+}

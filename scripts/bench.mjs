@@ -11,6 +11,12 @@ import { burst, openConnections, quantile, requestBytes } from '../bench/burst.m
 import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
 import { membersPack, seedMembers, timeMembers } from '../bench/members.mjs';
+import {
+  cohortsPack,
+  seedCohorts,
+  timeCohortMembers,
+  unreadAtFixedRate,
+} from '../bench/cohorts.mjs';
 import { databaseOutage, rollingRestart } from '../bench/resilience.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
@@ -18,6 +24,7 @@ import {
   latencies,
   load,
   root,
+  seedStraight,
   startBare,
   startBareUpsert,
   startPortal,
@@ -591,6 +598,48 @@ async function groupMembers(kind) {
   }
 }
 
+/**
+ * Issue 23 on one database: a group with 50 buyers' cohorts of 40 under it (the members view of
+ * its coach and of a buyer), and the unread count of 2,351 learners at 500 requests/s, seeded
+ * straight into the database once the pack is imported. Each figure runs 3 times.
+ */
+async function cohorts(kind) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-cohorts-'));
+  writeFileSync(path.join(contentDir, 'seats.json'), JSON.stringify(cohortsPack()));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const sqliteFile = path.join(contentDir, 'cohorts.db');
+  const portal = await startPortal({
+    port: 3963,
+    env: {
+      CONTENT_DIR: contentDir,
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: pg ? pg.url : `sqlite:${sqliteFile}`,
+    },
+  });
+  try {
+    const started = Date.now();
+    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seedCohorts);
+    const seededIn = Date.now() - started;
+    results[`${kind}CohortMembers`] = {
+      ...(await timeCohortMembers(portal.url, seeded, portal.cpuMs)),
+      seeded: { ...seeded.counts, ms: seededIn },
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    };
+    results[`${kind}UnreadAtRate`] = {
+      ...(await unreadAtFixedRate(portal.url, seeded, {
+        rate: 500,
+        seconds: 20,
+        runs: 3,
+        cpuMs: portal.cpuMs,
+      })),
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    };
+  } finally {
+    await portal.stop();
+    await pg?.drop();
+  }
+}
+
 if (!only || only === 'org') await organisationVersusBare();
 if (!only || only === 'topic') {
   await topicVersusBare('sqlite');
@@ -607,6 +656,12 @@ if (!only || only === 'members') {
   await groupMembers('sqlite');
   await groupMembers('postgres');
 }
+if (!only || only === 'cohorts') {
+  await cohorts('sqlite');
+  await cohorts('postgres');
+}
+if (only === 'cohorts-sqlite') await cohorts('sqlite');
+if (only === 'cohorts-postgres') await cohorts('postgres');
 if (!only || only === 'webhooks') {
   await webhookDeliveries('sqlite');
   await webhookDeliveries('postgres');

@@ -30,6 +30,7 @@ import {
   PROBE_TIMEOUT_MS,
 } from './unavailable';
 import { prepareSqliteFolder } from './startup-errors';
+import { statementName } from './statement-names';
 
 /** Ends a connection at once (the pool drops a client that has ended when it is released). */
 function closeClient(client: pg.ClientBase): void {
@@ -213,7 +214,11 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
     client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
-      const result = query(...args);
+      // A query compiled once runs as a named statement: parsed and planned once per connection.
+      const name = typeof args[0] === 'string' ? statementName(args[0]) : undefined;
+      const result = name
+        ? query({ name, text: args[0], values: args[1] }, ...args.slice(2))
+        : query(...args);
       if (result instanceof Promise) {
         const done = away.begin();
         result.then(

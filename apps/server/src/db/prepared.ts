@@ -1,6 +1,7 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type { Db, SyncStatement } from './database';
 import type { Database } from './schema';
+import { keepPrepared } from './statement-names';
 
 const MARK = '\u0000arg';
 
@@ -23,6 +24,7 @@ function compileOnce<Args extends unknown[], Row>(
   for (let i = 0; i < arity; i++)
     if (!slots.includes(i))
       throw new Error(`prepared query: argument ${i} is not a parameter of ${compiled.sql}`);
+  keepPrepared(compiled.sql);
   const bind = (args: Args): unknown[] =>
     compiled.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
   return { sql: compiled.sql, bind };

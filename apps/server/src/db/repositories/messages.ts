@@ -1,4 +1,7 @@
-import type { Executor } from './executor';
+import { sql, type Kysely } from 'kysely';
+import { prepared } from '../prepared';
+import type { Database } from '../schema';
+import { perDatabase, type Executor } from './executor';
 
 /**
  * Messages of user groups (docs/design.md §10). A group message has the thread ''; a private
@@ -183,11 +186,92 @@ export interface UnreadChannel {
   unread: number;
 }
 
+/** How many query shapes (member groups × administered groups) are kept compiled. */
+const UNREAD_SHAPES_KEPT = 64;
+
+/**
+ * The unread query for a reader in `members` groups they are a member of and `admins` groups
+ * they administer; its arguments are the organisation, the reader, the cap, then the groups of
+ * each kind. The threads are found by the key of `message_threads` (each group's own messages
+ * and the reader's thread, or every thread of a group they administer); each one's count reads
+ * the index of its messages after the reader's marker.
+ */
+function unreadQuery(k: Kysely<Database>, args: unknown[], members: number, admins: number) {
+  const [orgId, userId, max] = args as [string, string, number];
+  const memberGroups = args.slice(3, 3 + members) as string[];
+  const adminGroups = args.slice(3 + members, 3 + members + admins) as string[];
+  return k
+    .selectFrom('message_threads as t')
+    .leftJoin('message_reads as r', (join) =>
+      join
+        .onRef('r.org_id', '=', 't.org_id')
+        .on('r.account_id', '=', userId)
+        .onRef('r.group_id', '=', 't.group_id')
+        .onRef('r.thread_id', '=', 't.thread_id'),
+    )
+    .select([
+      't.group_id',
+      't.thread_id',
+      (eb) =>
+        eb
+          .selectFrom(
+            eb
+              .selectFrom('messages as m')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('m.org_id', '=', 't.org_id')
+              .whereRef('m.group_id', '=', 't.group_id')
+              .whereRef('m.thread_id', '=', 't.thread_id')
+              // No marker: every message (times are never empty strings).
+              .where('m.created_at', '>', sql<string>`COALESCE(${sql.ref('r.read_at')}, '')`)
+              .where('m.author_id', '!=', userId)
+              .limit(max)
+              .as('u'),
+          )
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .as('unread'),
+    ])
+    .where('t.org_id', '=', orgId)
+    .where((eb) =>
+      eb.or([
+        ...(members
+          ? [eb.and([eb('t.group_id', 'in', memberGroups), eb('t.thread_id', 'in', ['', userId])])]
+          : []),
+        ...(admins ? [eb('t.group_id', 'in', adminGroups)] : []),
+      ]),
+    )
+    .where((eb) => eb.or([eb('r.read_at', 'is', null), eb('t.last_at', '>', eb.ref('r.read_at'))]))
+    .orderBy('t.last_at', 'desc')
+    .limit(500);
+}
+
+type UnreadRow = { group_id: string; thread_id: string; unread: number | string | null };
+
+/** The unread query of each shape, compiled once per database (every poll asks it). */
+const unreadQueries = perDatabase((db) => {
+  const shapes = new Map<string, (...args: unknown[]) => Promise<UnreadRow[]>>();
+  return (members: number, admins: number) => {
+    const key = `${members}:${admins}`;
+    let run = shapes.get(key);
+    if (run) return run;
+    // A rare shape once the usual ones are kept: built for this call only (not kept prepared).
+    if (shapes.size >= UNREAD_SHAPES_KEPT)
+      return (...args: unknown[]) =>
+        unreadQuery(db.kysely, args, members, admins).execute() as Promise<UnreadRow[]>;
+    run = prepared(
+      db.kysely,
+      (k, ...args: unknown[]) => unreadQuery(k, args, members, admins),
+      3 + members + admins,
+    ) as (...args: unknown[]) => Promise<UnreadRow[]>;
+    shapes.set(key, run);
+    return run;
+  };
+});
+
 /**
  * What a reader has not read: per group of `groupIds`, its group messages; per private thread,
  * the reader's own, and every thread of `adminGroupIds`. Only the threads whose last message is
- * newer than the reader's marker are counted (one query finds them; most polls stop there), each
- * count stopping at `max`; messages the reader wrote are not counted.
+ * newer than the reader's marker are counted, each count stopping at `max`; messages the reader
+ * wrote are not counted. One statement (see unreadQuery), compiled once per shape.
  */
 export async function unreadChannels(
   db: Executor,
@@ -200,44 +284,22 @@ export async function unreadChannels(
   },
 ): Promise<UnreadChannel[]> {
   if (args.groupIds.length === 0) return [];
-  const candidates = await db.kysely
-    .selectFrom('message_threads as t')
-    .leftJoin('message_reads as r', (join) =>
-      join
-        .onRef('r.org_id', '=', 't.org_id')
-        .on('r.account_id', '=', args.userId)
-        .onRef('r.group_id', '=', 't.group_id')
-        .onRef('r.thread_id', '=', 't.thread_id'),
-    )
-    .select(['t.group_id', 't.thread_id', 'r.read_at'])
-    .where('t.org_id', '=', args.orgId)
-    .where('t.group_id', 'in', [...args.groupIds])
-    .where((eb) =>
-      eb.or([
-        eb('t.thread_id', '=', ''),
-        eb('t.thread_id', '=', args.userId),
-        ...(args.adminGroupIds.length ? [eb('t.group_id', 'in', [...args.adminGroupIds])] : []),
-      ]),
-    )
-    .where((eb) => eb.or([eb('r.read_at', 'is', null), eb('t.last_at', '>', eb.ref('r.read_at'))]))
-    .orderBy('t.last_at', 'desc')
-    .limit(500)
-    .execute();
-  const counted = await Promise.all(
-    candidates.map(async (c) => ({
-      groupId: c.group_id,
-      threadId: c.thread_id,
-      unread: await countAfter(db, {
-        orgId: args.orgId,
-        groupId: c.group_id,
-        threadId: c.thread_id,
-        after: c.read_at,
-        notBy: args.userId,
-        max: args.max,
-      }),
-    })),
+  const administered = new Set(args.adminGroupIds);
+  const adminGroups = args.groupIds.filter((id) => administered.has(id));
+  const memberGroups = args.groupIds.filter((id) => !administered.has(id));
+  const rows = await unreadQueries(db)(memberGroups.length, adminGroups.length)(
+    args.orgId,
+    args.userId,
+    args.max,
+    ...memberGroups,
+    ...adminGroups,
   );
-  return counted.filter((c) => c.unread > 0);
+  const channels: UnreadChannel[] = [];
+  for (const row of rows) {
+    const unread = Number(row.unread ?? 0);
+    if (unread > 0) channels.push({ groupId: row.group_id, threadId: row.thread_id, unread });
+  }
+  return channels;
 }
 
 /** How many messages of a thread came after `after` from someone else than `notBy` (≤ max). */
@@ -323,7 +385,14 @@ export async function threadsOf(
 /** How many messages of one thread a reader has not read (≤ max). */
 export function unreadInThread(
   db: Executor,
-  q: { orgId: string; groupId: string; threadId: string; readAt: string | null; readerId: string; max: number },
+  q: {
+    orgId: string;
+    groupId: string;
+    threadId: string;
+    readAt: string | null;
+    readerId: string;
+    max: number;
+  },
 ): Promise<number> {
   return countAfter(db, {
     orgId: q.orgId,

@@ -1,6 +1,7 @@
 import type { LocalisedText } from '@portal/domain';
 import type { GroupOrigin } from '../schema';
-import type { Executor } from './executor';
+import { prepared } from '../prepared';
+import { perDatabase, type Executor } from './executor';
 
 /**
  * User groups and cohorts (docs/design.md §9). A cohort is a group whose `parent_id` names the
@@ -131,55 +132,67 @@ export interface CohortRow {
   used: number;
 }
 
+/**
+ * The cohorts under a group with their owner, member count and seats, compiled once per database
+ * (every members page of a parent group asks it; PostgreSQL plans it once per connection).
+ */
+const cohortsQuery = perDatabase((db) =>
+  prepared(
+    db.kysely,
+    (k, orgId: string, parentId: string) =>
+      k
+        .selectFrom('user_groups as c')
+        .leftJoin('users as o', (join) =>
+          join.onRef('o.id', '=', 'c.owner_id').onRef('o.org_id', '=', 'c.org_id'),
+        )
+        .select([
+          'c.id',
+          'c.data',
+          'c.owner_id',
+          'o.first_name',
+          'o.last_name',
+          'o.username',
+          (eb) =>
+            eb
+              .selectFrom('user_group_members as m')
+              .select((e) => e.fn.countAll<number | string>().as('n'))
+              .whereRef('m.org_id', '=', 'c.org_id')
+              .whereRef('m.group_id', '=', 'c.id')
+              .where('m.role', '=', 'member')
+              .as('members'),
+          (eb) =>
+            eb
+              .selectFrom('orders as b')
+              .select((e) => e.fn.sum<number | string>('b.quantity').as('n'))
+              .whereRef('b.org_id', '=', 'c.org_id')
+              .whereRef('b.cohort_id', '=', 'c.id')
+              .where('b.status', '=', 'fulfilled')
+              .as('bought'),
+          (eb) =>
+            eb
+              .selectFrom('invites as i')
+              .select((e) => e.fn.countAll<number | string>().as('n'))
+              .whereRef('i.org_id', '=', 'c.org_id')
+              .whereRef('i.group_id', '=', 'c.id')
+              .where('i.used_by', 'is not', null)
+              .where('i.revoked_at', 'is', null)
+              .as('used'),
+        ])
+        .where('c.org_id', '=', orgId)
+        .where('c.parent_id', '=', parentId)
+        .orderBy('c.position')
+        .orderBy('c.id'),
+    2,
+  ),
+);
+
 /** Every cohort under a group, in the order they were made: one query, whatever their number. */
 export async function cohortsUnder(
   db: Executor,
   orgId: string,
   parentId: string,
 ): Promise<CohortRow[]> {
-  const rows = await db.kysely
-    .selectFrom('user_groups as c')
-    .leftJoin('users as o', (join) =>
-      join.onRef('o.id', '=', 'c.owner_id').onRef('o.org_id', '=', 'c.org_id'),
-    )
-    .select([
-      'c.id',
-      'c.data',
-      'c.owner_id',
-      'o.first_name',
-      'o.last_name',
-      'o.username',
-      (eb) =>
-        eb
-          .selectFrom('user_group_members as m')
-          .select((e) => e.fn.countAll<number | string>().as('n'))
-          .whereRef('m.org_id', '=', 'c.org_id')
-          .whereRef('m.group_id', '=', 'c.id')
-          .where('m.role', '=', 'member')
-          .as('members'),
-      (eb) =>
-        eb
-          .selectFrom('orders as b')
-          .select((e) => e.fn.sum<number | string>('b.quantity').as('n'))
-          .whereRef('b.org_id', '=', 'c.org_id')
-          .whereRef('b.cohort_id', '=', 'c.id')
-          .where('b.status', '=', 'fulfilled')
-          .as('bought'),
-      (eb) =>
-        eb
-          .selectFrom('invites as i')
-          .select((e) => e.fn.countAll<number | string>().as('n'))
-          .whereRef('i.org_id', '=', 'c.org_id')
-          .whereRef('i.group_id', '=', 'c.id')
-          .where('i.used_by', 'is not', null)
-          .where('i.revoked_at', 'is', null)
-          .as('used'),
-    ])
-    .where('c.org_id', '=', orgId)
-    .where('c.parent_id', '=', parentId)
-    .orderBy('c.position')
-    .orderBy('c.id')
-    .execute();
+  const rows = await cohortsQuery(db)(orgId, parentId);
   return rows.map((r) => ({
     id: r.id,
     name: (JSON.parse(r.data) as { name: LocalisedText }).name,
