@@ -602,11 +602,14 @@ export const contentPackSchema = z
       if (group.parent === undefined) return;
       const path = ['userGroups', g, 'parent'];
       if (group.parent === group._id) problem(path, 'a group cannot be its own parent');
-      else if (!groupIds.has(group.parent))
-        problem(path, `unknown user group "${group.parent}"`);
+      else if (!groupIds.has(group.parent)) problem(path, `unknown user group "${group.parent}"`);
       else if (parents.get(group.parent) !== undefined)
-        problem(path, `"${group.parent}" is itself a cohort: a cohort's parent must not have a parent`);
-      if (group.oauth) problem(['userGroups', g, 'oauth'], 'a cohort has no single sign-on of its own');
+        problem(
+          path,
+          `"${group.parent}" is itself a cohort: a cohort's parent must not have a parent`,
+        );
+      if (group.oauth)
+        problem(['userGroups', g, 'oauth'], 'a cohort has no single sign-on of its own');
     });
     pack.bundles.forEach((bundle, b) => {
       unique('bundle', bundle._id, ['bundles', b, '_id']);

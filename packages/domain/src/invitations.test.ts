@@ -23,7 +23,9 @@ describe('invitation rules', () => {
 
   it('links an open seat to sign-up, a sent one with its email locked, an account to sign-in', () => {
     expect(invitationLink('i/1', null, false)).toBe('/signup?inviteId=i%2F1');
-    expect(invitationLink('i1', 'a+b@x.org', false)).toBe('/signup?email=a%2Bb%40x.org&inviteId=i1');
+    expect(invitationLink('i1', 'a+b@x.org', false)).toBe(
+      '/signup?email=a%2Bb%40x.org&inviteId=i1',
+    );
     expect(invitationLink('i1', 'a@x.org', true)).toBe('/signin?email=a%40x.org&inviteId=i1');
   });
 
@@ -39,7 +41,12 @@ describe('invitation rules', () => {
 
   it('names a cohort after the buyer’s company, else their name, else their username', () => {
     const group = { 'en-US': 'Small Business Cohort', 'fr-CA': 'Cohorte Petite entreprise' };
-    const buyer = { company: 'Marchetti Bakery', first: 'Rosa', last: 'Marchetti', username: 'rosa' };
+    const buyer = {
+      company: 'Marchetti Bakery',
+      first: 'Rosa',
+      last: 'Marchetti',
+      username: 'rosa',
+    };
     expect(cohortName(buyer, group)).toEqual({
       'en-US': 'Marchetti Bakery · Small Business Cohort',
       'fr-CA': 'Marchetti Bakery · Cohorte Petite entreprise',

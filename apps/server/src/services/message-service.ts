@@ -346,7 +346,11 @@ export class MessageService {
     thread?: string,
   ): Promise<{ groupId: string; unread: number }> {
     this.assertReadable(org, viewer, groupId);
-    if (thread !== undefined && thread !== viewer.userId && privateThreadsReadable(viewer, groupId) !== 'all')
+    if (
+      thread !== undefined &&
+      thread !== viewer.userId &&
+      privateThreadsReadable(viewer, groupId) !== 'all'
+    )
       throw notFound(THREAD_NOT_FOUND);
     await markRead(this.db, {
       orgId: org.id,

@@ -88,9 +88,7 @@ export const groupMembersAnswerSchema = z.object({
 
 /** The groups the signed-in learner administers (cohorts under their groups included). */
 export const adminGroupsAnswerSchema = z.object({
-  groups: z.array(
-    z.object({ _id: z.string(), name: z.string(), parentId: z.string().nullable() }),
-  ),
+  groups: z.array(z.object({ _id: z.string(), name: z.string(), parentId: z.string().nullable() })),
 });
 
 /** A member's report card for one worksheet of a topic, read-only; `answers` only when allowed. */

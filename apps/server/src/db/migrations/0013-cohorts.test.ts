@@ -576,11 +576,12 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
       // And their buyer reads them too.
       const buyer = await login('buyer');
       const theirs = await get(buyer, `/userGroup/${cohortId}/message?isPrivate=true`);
-      expect(theirs.json().results.map((m: { _id: string }) => m._id).sort()).toEqual([
-        'msg-m1-a',
-        'msg-m1-b',
-        'msg-m2-a',
-      ]);
+      expect(
+        theirs
+          .json()
+          .results.map((m: { _id: string }) => m._id)
+          .sort(),
+      ).toEqual(['msg-m1-a', 'msg-m1-b', 'msg-m2-a']);
       expect((await get(coach, `/userGroup/${cohortId}/members`)).statusCode).toBe(200);
     });
 

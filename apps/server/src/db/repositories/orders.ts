@@ -81,8 +81,16 @@ export async function insertOrder(db: Executor, order: Order): Promise<void> {
 }
 
 /** Puts a fulfilled order's seats in the buyer's cohort (in the fulfilment's transaction). */
-export async function setOrderCohort(db: Executor, orderId: string, cohortId: string): Promise<void> {
-  await db.kysely.updateTable('orders').set({ cohort_id: cohortId }).where('id', '=', orderId).execute();
+export async function setOrderCohort(
+  db: Executor,
+  orderId: string,
+  cohortId: string,
+): Promise<void> {
+  await db.kysely
+    .updateTable('orders')
+    .set({ cohort_id: cohortId })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** An order of the organisation by id. */
