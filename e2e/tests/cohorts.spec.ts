@@ -110,7 +110,10 @@ const isPhone = (combo: Combo) => combo.viewport.width < 600;
 async function messagesLink(page: Page, combo: Combo) {
   const banner = page.getByRole('banner');
   if (isPhone(combo)) {
-    const menu = banner.getByRole('button', { name: t(combo.locale, 'header.menu'), exact: true });
+    // The folded Menu's name carries the unread count while it is closed ("Menu 2 unread…").
+    const menu = banner.getByRole('button', {
+      name: new RegExp(`^${t(combo.locale, 'header.menu')}(?:$|\\s\\d)`),
+    });
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   }
   return banner.getByRole('button', { name: new RegExp(`^${t(combo.locale, 'messages.link')}`) });
