@@ -25,7 +25,18 @@ export async function startTestApp(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  return startAppOn(await createTestDatabase(kind), env, logStream);
+}
+
+/**
+ * The real app on a database a test made (a migration's test starts it on the database it
+ * migrated). Closing the app drops the database.
+ */
+export async function startAppOn(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',

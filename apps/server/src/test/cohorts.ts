@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
-import pg from 'pg';
-import { migrateTo, openDatabase } from '../db/database';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { TestApp } from './app';
 import { bearer, newLearner, signup } from './auth-helpers';
-import { POSTGRES_ADMIN_URL, type DatabaseKind, type TestDatabase } from './databases';
 import { makePack, mustImport } from './factories';
+import { routeKeys } from './world';
 
 /**
  * Cohorts (docs/design.md §9, §10, §12; issue 23): one organisation whose bundle grants a shared
@@ -345,91 +338,7 @@ export async function buildCustomerWorld(t: TestApp, org = ORG): Promise<Custome
  * A route as `METHOD /path/{param}`, as the OpenAPI document names it (the same as routeKeys of
  * test/world.ts; kept here so that these tests do not depend on the tenant matrix's world).
  */
+/** The app's route table as sorted `METHOD /openapi/{path}` keys (test/world.ts names them so). */
 export function routeTable(routes: readonly RouteOptions[]): string[] {
-  const keys = new Set<string>();
-  for (const route of routes) {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      keys.add(`${method} ${route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
-    }
-  }
-  return [...keys].sort();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A new database of `kind` migrated up to `migration` only (createTestDatabase migrates to the
- * latest): a migration's test fills it as the code before that migration did, then migrates.
- */
-export async function createTestDatabaseAt(
-  kind: DatabaseKind,
-  migration: string,
-): Promise<TestDatabase> {
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migration-'));
-    const url = `sqlite:${path.join(dir, 'portal.db')}`;
-    const db = openDatabase(url);
-    await migrateTo(db, migration);
-    return {
-      kind,
-      url,
-      db,
-      drop: async () => {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `portal_migration_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openDatabase(url.toString());
-  await migrateTo(db, migration);
-  return {
-    kind,
-    url: url.toString(),
-    db,
-    drop: async () => {
-      await db.destroy();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-/**
- * The real app on a database a test made (startTestApp makes its own): a migration's test starts
- * it on the database it migrated. Closing it drops the database.
- */
-export async function startAppOn(database: TestDatabase): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url });
-  const { app, organisations, services, routes } = await buildApp({
-    config,
-    db: { ...database.db, destroy: async () => {} },
-  });
-  await app.ready();
-  return {
-    app,
-    config,
-    organisations,
-    services,
-    routes,
-    database,
-    close: async () => {
-      await app.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return [...new Set(routeKeys(routes).map((r) => r.key))].sort();
 }

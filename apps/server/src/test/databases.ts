@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { migrateTo, migrateToLatest, openDatabase, type Db } from '../db/database';
 
 export const DATABASE_KINDS = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -30,13 +30,17 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A new, empty, migrated database of the given kind. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A new, empty database of the given kind, migrated to the latest migration, or only up to
+ * `upTo` (a migration's test fills it as the code before the next one did, then migrates).
+ */
+export async function createTestDatabase(kind: DatabaseKind, upTo?: string): Promise<TestDatabase> {
+  const migrate = (db: Db) => (upTo ? migrateTo(db, upTo) : migrateToLatest(db));
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
     const url = `sqlite:${path.join(dir, 'portal.db')}`;
     const db = openDatabase(url);
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       kind,
       url,
@@ -52,7 +56,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = openDatabase(url.toString());
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     kind,
     url: url.toString(),

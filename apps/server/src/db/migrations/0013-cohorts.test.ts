@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../services/passwords';
 import type { TestApp } from '../../test/app';
 import { bearer } from '../../test/auth-helpers';
-import { createTestDatabaseAt, startAppOn } from '../../test/cohorts';
+import { startAppOn } from '../../test/app';
+import { createTestDatabase } from '../../test/databases';
 import { DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { makePack } from '../../test/factories';
 import { migrateToLatest } from '../database';
@@ -272,7 +273,7 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
   const k = () => database.db.kysely;
 
   beforeAll(async () => {
-    database = await createTestDatabaseAt(kind, '0012-group-progress');
+    database = await createTestDatabase(kind, '0012-group-progress');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await fillAsTheOldCodeDid(database.db.kysely as unknown as Kysely<any>);
     expect(await migrateToLatest(database.db)).toEqual(['0013-cohorts']);
