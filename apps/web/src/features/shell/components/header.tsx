@@ -112,5 +112,6 @@ export function Header() {
 /** On a phone, the unread messages waiting in the folded menu, on its button. */
 function MenuUnread() {
   const count = useUnreadTotal();
-  return <UnreadBadge count={count} className="site-header__menu-badge" />;
+  // Beside the icon, as on the wide header's Messages entry.
+  return <UnreadBadge count={count} />;
 }

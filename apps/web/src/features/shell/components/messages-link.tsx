@@ -47,11 +47,11 @@ export function useUnreadTotal(): number {
 }
 
 /** The count as a badge: digits for the eye, "N unread messages" for assistive technology. */
-export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+export function UnreadBadge({ count }: { count: number }) {
   const intl = useIntl();
   if (count <= 0) return null;
   return (
-    <span className={`messages-link__badge ${className}`.trim()}>
+    <span className="messages-link__badge">
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="visually-hidden">
         {intl.formatMessage({ id: 'messages.unread' }, { count })}
