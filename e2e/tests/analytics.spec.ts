@@ -279,7 +279,7 @@ for (const viewport of VIEWPORTS) {
       });
       await reglages.click();
       const dialogFr = page.getByRole('dialog', { name: 'Paramètres des témoins' });
-      await expect(dialogFr.getByText(/Votre choix actuel : aucune mesure/)).toBeVisible();
+      await expect(dialogFr.getByText(/Votre choix actuel\s:\saucune mesure/)).toBeVisible();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${IMAGES}/analytics-settings-fr-CA-${viewport.width}.png` });
       await page.keyboard.press('Escape');
