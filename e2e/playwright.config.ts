@@ -16,19 +16,14 @@ process.env.PORTAL_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'porta
 const SMTP_PORT = PORT + 1000;
 process.env.PORTAL_E2E_SMTP_PORT = String(SMTP_PORT);
 process.env.PORTAL_E2E_MAIL_DIR ??= path.join(process.env.PORTAL_E2E_DATA_DIR, 'received-mail');
-// The demo packs, with the SSO group's issuer moved to this run's port: the server mounts its
-// development OpenID provider (DEV_OIDC=on) at http://localhost:{PORT}/dev-oidc.
+// The demo packs as they ship: their SSO group's issuer, http://localhost:3000/dev-oidc, is the
+// development OpenID provider the server mounts (DEV_OIDC=on) on this run's port (issue 24, 13).
 const CONTENT_DIR = path.join(process.env.PORTAL_E2E_DATA_DIR, 'content');
 if (!fs.existsSync(CONTENT_DIR)) {
   const source = path.resolve(here, '../content');
   fs.mkdirSync(CONTENT_DIR, { recursive: true });
   for (const file of fs.readdirSync(source).filter((f) => f.endsWith('.json')))
-    fs.writeFileSync(
-      path.join(CONTENT_DIR, file),
-      fs
-        .readFileSync(path.join(source, file), 'utf8')
-        .replaceAll('http://localhost:3000/dev-oidc', `http://localhost:${PORT}/dev-oidc`),
-    );
+    fs.copyFileSync(path.join(source, file), path.join(CONTENT_DIR, file));
   fs.symlinkSync(path.join(source, 'media'), path.join(CONTENT_DIR, 'media'));
   // An organisation with Google Analytics (issue 15, point 23): acme's pack under the alias
   // "gademo" with a gaUid, reached at gademo.localhost. Its GA requests are intercepted.

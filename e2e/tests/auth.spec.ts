@@ -8,7 +8,9 @@ import {
   openSignedIn,
   signUpByApi,
 } from './support/accounts';
-import { ACME_URL } from './support/app';
+import { ACME_URL, expectNoAxeViolations } from './support/app';
+import { COMBOS, comboName, openAt, shot } from './support/combos';
+import { t } from './support/i18n';
 import { resetLinkIn, waitForMail } from './support/mail';
 
 async function logIn(page: Page, identifier: string, password: string) {
@@ -177,7 +179,9 @@ test.describe('forgotten password by real mail (docs/product-spec.md §4, docs/d
     expect(link.pathname).toBe(
       `/resetPassword/${encodeURIComponent(learner.email)}/${link.pathname.split('/').at(-1)}`,
     );
-    await page.goto(link.pathname);
+    // The link opens where the learner asked from (issue 24): the same origin, the same storage.
+    expect(link.origin).toBe(new URL(page.url()).origin);
+    await page.goto(link.href);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
     await expect(main.getByText(learner.email)).toBeVisible();
     const newPassword = `${learner.password}-new`;
@@ -276,4 +280,47 @@ test.describe('acme: self signup disabled', () => {
     await logIn(page, DEMO.learner.username, DEMO.learner.password);
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   });
+});
+
+/*
+ * Issue 24, point 10: the sign-up hint's closing quote and full stop ("».") never sit alone on a
+ * line, in French or English, at a phone's and a laptop's size and over a sweep of widths.
+ */
+test.describe('sign-up hint', () => {
+  for (const combo of COMBOS) {
+    test(`keeps its closing quote with the quoted character (${comboName(combo)})`, async ({
+      page,
+    }, testInfo) => {
+      await openAt(page, combo, '/signup');
+      // The username field's hint (whatever its exact characters), then its words.
+      const hint = page.getByRole('main').locator('.field__hint').filter({ hasText: /40/ });
+      await expect(hint).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, testInfo, `signup-hint-${combo.locale}-${combo.viewport.width}`);
+      const alone = await hint.evaluate((el) => {
+        const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE) as Text;
+        const text = node.textContent ?? '';
+        const rectOf = (index: number) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return [...range.getClientRects()].at(-1)!;
+        };
+        // The last character that is a word's (the quoted "-"), and the text's very last one.
+        const lastWord = Math.max(...[...text.matchAll(/[\p{L}\p{N}_-]/gu)].map((m) => m.index));
+        const check = (width: string) => {
+          el.style.width = width;
+          const end = rectOf(text.length - 1);
+          const word = rectOf(lastWord);
+          return Math.abs(end.top - word.top) < 2 ? [] : [`${width}: ${text.slice(lastWord)}`];
+        };
+        const wrong = check('');
+        for (let px = 120; px <= 360; px += 1) wrong.push(...check(`${px}px`));
+        el.style.width = '';
+        return wrong;
+      });
+      expect(alone).toEqual([]);
+      await expect(hint).toHaveText(t(combo.locale, 'auth.usernameHint'));
+    });
+  }
 });

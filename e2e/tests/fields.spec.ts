@@ -72,9 +72,9 @@ test.describe('fields', () => {
 
     // Text that is not a number says so and is not kept.
     await typeInto(page, 'Housing ($)', '15OO');
-    await expect(page.getByText('Enter a number, such as 1250 or 12.5.')).toBeVisible();
+    await expect(page.getByText('Enter a number, such as 1,250 or 12.5.')).toBeVisible();
     await typeInto(page, 'Housing ($)', '1500');
-    await expect(page.getByText('Enter a number, such as 1250 or 12.5.')).toHaveCount(0);
+    await expect(page.getByText('Enter a number, such as 1,250 or 12.5.')).toHaveCount(0);
     await expectAllSaved(page);
 
     const saved = await fetchWorkbook(page.request, token);
@@ -86,9 +86,9 @@ test.describe('fields', () => {
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Monthly take-home pay ($)' })).toHaveValue(
-      '4000',
+      '4,000',
     );
-    await expect(page.getByRole('textbox', { name: 'Everything else ($)' })).toHaveValue('3005');
+    await expect(page.getByRole('textbox', { name: 'Everything else ($)' })).toHaveValue('3,005');
     await expect(formulaValue(page, 'Left at the end of the month ($)')).toHaveText('-$1,505.00');
     await expect(overspending).toBeVisible();
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { avatarButton, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
+import { t } from './support/i18n';
 import { inviteLinkIn, waitForMail } from './support/mail';
 import { buySeatsByApi, inviteByApi } from './support/seats';
 import { expectAllSaved, saveWorkbook, worksheetWith } from './support/workbook';
@@ -36,10 +37,11 @@ test.describe('group administrators (issue 17)', () => {
     );
     await page.getByLabel('Number of seats').fill('5');
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByRole('button', { name: 'Pay $355.50' }).click();
+    await page.getByRole('button', { name: 'Pay US$355.50' }).click();
     const popup = page.getByRole('dialog', { name: 'Checkout complete' });
     await expect(popup).toContainText('You now have access to Small Business Toolkit.');
     await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
 
     // My groups, in the avatar menu, by keyboard.
     await avatarButton(page).focus();
@@ -175,6 +177,19 @@ test.describe('the group page at a phone’s and a laptop’s size, in en-US and
         if (isTakingShots)
           await page.screenshot({ path: `${SHOTS}/group-report-${locale}-${viewport.width}.png` });
         await page.keyboard.press('Escape');
+        // A topic with nothing scored says so, never "Score 0 of 0" (issue 24, point 10).
+        const nothing = t(locale, 'grades.nothingGraded');
+        const cashFlow = main
+          .getByRole('button', {
+            name: new RegExp(`${CASH_FLOW[locale]}.*${nothing.toLowerCase()}$`),
+          })
+          .first();
+        await cashFlow.click();
+        const ungraded = page.getByRole('dialog').locator('.group-report__total');
+        await expect(ungraded).toHaveText(new RegExp(`^${nothing} · `));
+        await expect(ungraded).not.toContainText(/0 (of|sur) 0/);
+        await expectNoAxeViolations(page);
+        await page.keyboard.press('Escape');
         // My groups in the avatar menu.
         await page.getByRole('banner').locator('.avatar-button').click();
         await expect(page.getByRole('menu').getByRole('group').first()).toBeVisible();
@@ -182,6 +197,9 @@ test.describe('the group page at a phone’s and a laptop’s size, in en-US and
           await page.screenshot({ path: `${SHOTS}/avatar-menu-my-groups-${viewport.width}.png` });
       });
 });
+
+/** The demo's Small Business topic with no scored question, as each locale names it. */
+const CASH_FLOW = { 'en-US': 'Cash-flow forecasting', 'fr-CA': 'Prévoir sa trésorerie' } as const;
 
 /**
  * A buyer of 3 seats (through the API) whose two invited members joined their cohort and

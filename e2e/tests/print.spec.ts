@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from './support/test';
 import { newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -213,5 +214,74 @@ test.describe('print view', () => {
     await expect(page.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(255, 255, 255)');
+  });
+});
+
+/**
+ * The printable box of each sheet of a PDF that Chromium printed, as margins in millimetres:
+ * every page's content stream begins with its scale (`… cm`) and the clip of its printable area
+ * (`x y w h re W* n`), in that scale; `width` and `height` are the sheet's, in points.
+ */
+function pdfMargins(
+  pdf: Buffer,
+  sheet: { width: number; height: number },
+): { left: number; top: number; right: number; bottom: number }[] {
+  const text = pdf.toString('latin1');
+  const margins = [];
+  const mm = (points: number) => Math.round((points / 72) * 25.4 * 10) / 10;
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, text.indexOf('endstream', start))).toString(
+        'latin1',
+      );
+    } catch {
+      continue;
+    }
+    const box =
+      /^([\d.]+) 0 0 -[\d.]+ 0 [\d.]+ cm\s+q\s+([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\s+W\*? n/.exec(
+        content,
+      );
+    if (!box) continue;
+    const [scale, x, y, w, h] = box.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    margins.push({
+      left: mm(x * scale),
+      top: mm(y * scale),
+      right: mm(sheet.width - (x + w) * scale),
+      bottom: mm(sheet.height - (y + h) * scale),
+    });
+  }
+  return margins;
+}
+
+test.describe('printed margins (issue 24, point 10)', () => {
+  /** A4 in points. */
+  const A4 = { width: 595.28, height: 841.89 };
+
+  test('the print view prints every sheet with margins on all four sides', async ({ page }) => {
+    const token = await learnerWithAnswers(page);
+    await openSignedIn(page, token, `/print/topic/${TOPIC}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const pdf = await page.pdf({ format: 'A4' });
+    const margins = pdfMargins(pdf, A4);
+    expect(margins.length).toBe(pdfPageCount(pdf));
+    for (const sheet of margins)
+      for (const side of ['left', 'top', 'right', 'bottom'] as const)
+        expect(sheet[side], `${side} margin in mm`).toBeGreaterThanOrEqual(12);
+  });
+
+  test('any screen printed with Ctrl+P has the same margins', async ({ page }) => {
+    await openTopicScreen(page, `/topic/${TOPIC}`);
+    const pdf = await page.pdf({ format: 'A4' });
+    const margins = pdfMargins(pdf, A4);
+    expect(margins.length).toBeGreaterThan(0);
+    for (const sheet of margins) expect(Math.min(sheet.left, sheet.top)).toBeGreaterThanOrEqual(12);
   });
 });

@@ -1,5 +1,15 @@
-import { expect, test } from './support/test';
-import { avatarButton, DOUGHMAIN, newLearner, openSignedIn, signUpByApi } from './support/accounts';
+import { expect, test, type Browser, type Page } from './support/test';
+import {
+  avatarButton,
+  DOUGHMAIN,
+  loginByApi,
+  newLearner,
+  openSignedIn,
+  signUpByApi,
+} from './support/accounts';
+import { expectNoAxeViolations } from './support/app';
+import { literal, t, type Locale } from './support/i18n';
+import { decodedText, waitForMail } from './support/mail';
 import { makePng } from './support/png';
 
 test.describe('profile page (docs/product-spec.md §2, §4 inline edit)', () => {
@@ -122,4 +132,136 @@ test.describe('profile picture (docs/product-spec.md §4, §5)', () => {
     await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/signin\?returnTo=%2Faccount$/);
   });
+});
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 900 };
+const COMBOS: { locale: Locale; viewport: { width: number; height: number } }[] = [
+  { locale: 'en-US', viewport: PHONE },
+  { locale: 'en-US', viewport: LAPTOP },
+  { locale: 'fr-CA', viewport: PHONE },
+  { locale: 'fr-CA', viewport: LAPTOP },
+];
+
+/** The server's words for a wrong current password (apps/server/src/http/error-messages.ts). */
+const CURRENT_WRONG: Record<Locale, string> = {
+  'en-US': 'Your current password is not right.',
+  'fr-CA': 'Votre mot de passe actuel n’est pas le bon.',
+};
+
+/** A page of its own at `combo`'s size and locale, signed in with `token`, at `at`. */
+async function openAs(
+  browser: Browser,
+  combo: (typeof COMBOS)[number],
+  token: string,
+  at: string,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: combo.viewport });
+  const page = await context.newPage();
+  await page.goto('/healthz');
+  await page.evaluate(
+    ([value, locale]) => {
+      window.localStorage.setItem('token', value);
+      window.localStorage.setItem('locale', locale);
+    },
+    [token, combo.locale] as const,
+  );
+  await page.goto(at);
+  await expect(page.locator('html')).toHaveAttribute('lang', combo.locale);
+  return page;
+}
+
+test.describe('account basics (issue 24: points 10 and 11)', () => {
+  for (const combo of COMBOS) {
+    const { locale } = combo;
+    test(`phone, picture size, password and email by keyboard at ${combo.viewport.width} in ${locale}`, async ({
+      browser,
+      request,
+    }) => {
+      const learner = newLearner('basics');
+      const token = await signUpByApi(request, learner);
+      const page = await openAs(browser, combo, token, '/account');
+      await expect(
+        page.getByRole('heading', { level: 2, name: t(locale, 'profile.password.title') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: t(locale, 'profile.email.title') }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // The phone field says what a phone number is, before anything is sent.
+      let puts = 0;
+      page.on('request', (request) => {
+        if (
+          request.method() === 'PUT' &&
+          request.url().endsWith('/account/settings?locale=' + locale)
+        )
+          puts++;
+      });
+      const phone = page.getByLabel(t(locale, 'profile.field.phone'), { exact: true });
+      await phone.fill('not a phone!!');
+      await phone.press('Enter');
+      await expect(page.getByRole('alert')).toHaveText(t(locale, 'profile.phoneInvalid'));
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await phone.press('Escape');
+      expect(puts).toBe(0);
+
+      // A picture over 5 MB is refused in MB, as the hint says.
+      await page.getByLabel(t(locale, 'profile.choose')).setInputFiles({
+        name: 'big.png',
+        mimeType: 'image/png',
+        buffer: Buffer.concat([makePng(), Buffer.alloc(5_000_001)]),
+      });
+      await expect(page.getByRole('alert')).toHaveText(
+        t(locale, 'profile.pictureTooLarge', { size: 5 }),
+      );
+
+      // Change password, by keyboard: a wrong current one shows under its field.
+      const current = page.getByLabel(t(locale, 'profile.password.current'), { exact: true });
+      await current.focus();
+      await page.keyboard.type('not-the-password');
+      await page.keyboard.press('Tab');
+      await expect(
+        page.getByLabel(t(locale, 'profile.password.new'), { exact: true }),
+      ).toBeFocused();
+      await page.keyboard.type('brand-new-pass-1');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('brand-new-pass-1');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(CURRENT_WRONG[locale], { exact: true })).toBeVisible();
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await expect(current).toBeFocused();
+      await expectNoAxeViolations(page);
+      await current.fill(learner.password);
+      await current.press('Enter');
+      await expect(
+        page.getByText(t(locale, 'profile.password.done'), { exact: true }),
+      ).toBeVisible();
+      expect(await loginByApi(page.request, learner.username, 'brand-new-pass-1')).toBe(200);
+      expect(await loginByApi(page.request, learner.username, learner.password)).toBe(401);
+
+      // Change email: the link goes to the new address; the address changes when it is followed.
+      const next = `new-${learner.email}`;
+      const email = page.getByLabel(t(locale, 'profile.email.new'), { exact: true });
+      await email.focus();
+      await page.keyboard.type(next);
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByText(t(locale, 'profile.email.sent', { email: next }), { exact: true }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      const mail = await waitForMail(next);
+      const link = /https?:\/\/[^\s"<>]+\/confirmEmail\/[A-Za-z0-9_-]+/.exec(decodedText(mail));
+      expect(link).not.toBeNull();
+      await page.goto(new URL(link![0]).pathname);
+      await expect(
+        page.getByRole('heading', { level: 1, name: t(locale, 'confirmEmail.title') }),
+      ).toBeVisible();
+      await expect(page.getByText(t(locale, 'confirmEmail.done'), { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: literal(t(locale, 'confirmEmail.toProfile')) }).click();
+      await expect(page.locator('.profile-page__facts dd', { hasText: next })).toBeVisible();
+      await page.context().close();
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { avatarButton } from './support/accounts';
+import { avatarButton, loginByApi, newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
 import { readPack, text } from './support/packs';
 
@@ -11,6 +11,10 @@ import { readPack, text } from './support/packs';
  */
 const GROUP = 'doughmain-sso';
 const LOGIN = 'sso.learner';
+/** The development provider's second identity (sso.owner@doughmain.example), for linking. */
+const OWNER = 'sso.owner';
+/** The server's refusal of a callback this browser did not start (login CSRF). */
+const NOT_THIS_BROWSER = /not started in this browser/;
 const SHOTS = '/tmp/shots-sso';
 const orgName = (locale: string) => text(readPack('doughmain').organisation.name, locale);
 
@@ -28,6 +32,29 @@ const focusedText = (page: Page) =>
     const el = document.activeElement as HTMLElement | null;
     return el ? `${el.tagName} ${el.getAttribute('type') ?? ''} ${el.textContent ?? ''}` : '';
   });
+
+/** The provider's login and consent pages, by mouse: the browser comes back to the portal. */
+async function throughProvider(page: Page, login: string): Promise<void> {
+  await expect(page).toHaveURL(/\/dev-oidc\/interaction\//);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('input[name="prompt"][value="consent"]')).toBeAttached();
+  await page.locator('button[type="submit"]').click();
+}
+
+/**
+ * The callback address the provider sends `login` back with; this browser never completes it
+ * (its exchange with the server is cut), so the flow is still unused.
+ */
+async function callbackAddress(page: Page, login: string): Promise<string> {
+  await page.route('**/api/org/doughmain/oauth/complete', (route) => route.abort());
+  await page.goto(`/sso?oauth=${GROUP}`);
+  await page.getByRole('button', { name: `Log in with ${orgName('en-US')}` }).click();
+  await throughProvider(page, login);
+  await expect(page).toHaveURL(/\/oauth\/callback\/.*code=/);
+  return page.url();
+}
 
 test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
   test('the whole flow by keyboard, through the provider’s pages, to the remembered /topics and back to /sso on logout', async ({
@@ -103,13 +130,116 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
     await expectNoAxeViolations(page);
     release();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Login token not found.');
+    // A callback this browser did not start (no flow cookie): refused.
+    await expect(alert).toContainText(NOT_THIS_BROWSER);
     await expect(
       page.getByRole('heading', { level: 1, name: 'We could not log you in' }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Try logging in again' }).click();
     await expect(page).toHaveURL(`/sso?oauth=${GROUP}`);
+  });
+
+  test('a callback address made for someone else’s identity signs a fresh browser in as nobody (login CSRF)', async ({
+    browser,
+    page,
+  }) => {
+    // The attacker goes through the provider with their identity and keeps the callback address.
+    const callback = await callbackAddress(page, LOGIN);
+    // The victim's browser opens it.
+    const victim = await browser.newContext();
+    try {
+      const other = await victim.newPage();
+      await other.goto(callback);
+      await expect(other.getByRole('alert')).toContainText(NOT_THIS_BROWSER);
+      await expect(avatarButton(other)).toHaveCount(0);
+      expect(await other.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await victim.close();
+    }
+  });
+
+  test('an SSO identity never takes over a password account of its email: the owner logs in with the password and links (screens in both locales, phone and desktop)', async ({
+    page,
+    request,
+  }) => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const owner = { ...newLearner('owner'), email: 'sso.owner@doughmain.example' };
+    await signUpByApi(request, owner);
+    const words = {
+      'fr-CA': {
+        login: `Se connecter avec ${orgName('fr-CA')}`,
+        refusal: 'Un compte utilise déjà ce courriel',
+        toLink: 'Se connecter avec votre mot de passe pour lier',
+        link: `Lier mon compte à ${orgName('fr-CA')}`,
+      },
+      'en-US': {
+        login: `Log in with ${orgName('en-US')}`,
+        refusal: 'An account with this email already exists',
+        toLink: 'Log in with your password to link',
+        link: `Link my account with ${orgName('en-US')}`,
+      },
+    } as const;
+    const sizes = [
+      [390, 844],
+      [1366, 900],
+    ] as const;
+    const setLocale = async (locale: string) => {
+      await page.goto('/healthz');
+      await page.evaluate((value) => window.localStorage.setItem('locale', value), locale);
+    };
+
+    // Single sign-on with the owner's identity: refused in each locale, the account untouched.
+    for (const locale of ['fr-CA', 'en-US'] as const) {
+      // A fresh provider session, so that its login page shows again.
+      await page.context().clearCookies();
+      await setLocale(locale);
+      await page.goto(`/sso?oauth=${GROUP}`);
+      await page.getByRole('button', { name: words[locale].login }).click();
+      await throughProvider(page, OWNER);
+      await expect(page.getByRole('alert')).toContainText(words[locale].refusal);
+      await expect(page.getByRole('link', { name: words[locale].toLink })).toBeVisible();
+      await expect(avatarButton(page)).toHaveCount(0);
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `${SHOTS}/refusal-${locale}-${width}.png`, fullPage: true });
+      }
+    }
+    expect(await loginByApi(request, owner.username, owner.password)).toBe(200);
+
+    // The owner logs in with the password, then links.
+    await page.getByRole('link', { name: words['en-US'].toLink }).click();
+    await expect(page).toHaveURL(/\/signin\?returnTo=/);
+    const main = page.getByRole('main');
+    await main.getByLabel('Username or email').fill(owner.username);
+    await main.getByLabel('Password', { exact: true }).fill(owner.password);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(`/sso?oauth=${GROUP}&link=1`);
+    for (const locale of ['fr-CA', 'en-US'] as const) {
+      await setLocale(locale);
+      await page.goto(`/sso?oauth=${GROUP}&link=1`);
+      await expect(page.getByRole('button', { name: words[locale].link })).toBeVisible();
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `${SHOTS}/link-${locale}-${width}.png`, fullPage: true });
+      }
+    }
+    await expect(page.getByText('You are logged in with your password.')).toBeVisible();
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: words['en-US'].link }).click();
+    await throughProvider(page, OWNER);
+    await expect(page).toHaveURL('/');
+    await expect(avatarButton(page)).toBeVisible();
+
+    // Linked: the account signs in with single sign-on now, and its password is refused with
+    // the group to use (docs/decisions.md, "Single sign-on": linking).
+    const login = await request.post('/api/org/doughmain/login', {
+      data: { username: owner.username, password: owner.password },
+    });
+    expect(login.status()).toBe(400);
+    expect(((await login.json()) as { oAuthGroupId?: string }).oAuthGroupId).toBe(GROUP);
   });
 
   test('the provider’s error on the callback, and an unknown group on /sso, in red boxes', async ({
@@ -149,6 +279,7 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
         await page.screenshot({ path: `${SHOTS}/sso-${locale}-${width}.png`, fullPage: true });
         await page.goto(`/oauth/callback/${GROUP}?code=not-a-code&state=nope`);
         await expect(page.getByRole('alert')).toBeVisible();
+        await expectNoAxeViolations(page);
         await page.screenshot({
           path: `${SHOTS}/callback-error-${locale}-${width}.png`,
           fullPage: true,

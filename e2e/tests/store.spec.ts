@@ -3,9 +3,11 @@ import { newLearner, openSignedIn, signUpByApi, type Learner } from './support/a
 import { expectNoAxeViolations, openApp } from './support/app';
 import { inviteLinkIn, waitForMail } from './support/mail';
 import { readPack, text } from './support/packs';
+import { COMBOS, comboName, openAt, shot } from './support/combos';
+import { t } from './support/i18n';
 import { buySeatsByApi } from './support/seats';
 
-/** The demo pack's bundles: Small Business Toolkit ($79) and Personal Finance Club ($29). */
+/** The demo pack's bundles: Small Business Toolkit (79) and Personal Finance Club (29), in USD: US$79.00 on screen, the demo's own money being CAD. */
 const pack = readPack('doughmain');
 const privateTopic = pack.topics?.find((topic) => topic._id === 'invoicing-and-getting-paid');
 /** A buyer's cohort is named after them (newLearner's Robin Ortega), then the bundle's group. */
@@ -33,8 +35,8 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
     const cards = page.getByRole('list', { name: 'Bundles' }).getByRole('listitem');
     await expect(cards).toHaveCount(2);
-    await expect(cards.filter({ hasText: 'Small Business Toolkit' })).toContainText('$79.00');
-    await expect(cards.filter({ hasText: 'Personal Finance Club' })).toContainText('$29.00');
+    await expect(cards.filter({ hasText: 'Small Business Toolkit' })).toContainText('US$79.00');
+    await expect(cards.filter({ hasText: 'Personal Finance Club' })).toContainText('US$29.00');
     await expect(page.getByRole('tablist')).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -45,16 +47,16 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
       'href',
       '/store',
     );
-    await expect(page.getByText('$79.00 per seat')).toBeVisible();
+    await expect(page.getByText('US$79.00 per seat')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What you get' })).toBeVisible();
-    await expect(page.getByText('Total for 1 seat: $79.00')).toBeVisible();
+    await expect(page.getByText('Total for 1 seat: US$79.00')).toBeVisible();
 
     const seats = page.getByLabel('Number of seats');
     await seats.fill('5');
-    await expect(page.getByText('Total for 5 seats: $355.50')).toBeVisible();
+    await expect(page.getByText('Total for 5 seats: US$355.50')).toBeVisible();
     await expect(page.getByText(/Group discount: 10% off for 5 or more seats/)).toBeVisible();
     await seats.fill('20');
-    await expect(page.getByText('Total for 20 seats: $1,264.00')).toBeVisible();
+    await expect(page.getByText('Total for 20 seats: US$1,264.00')).toBeVisible();
 
     await press(page, page.getByRole('button', { name: 'Group discounts' }));
     const dialog = page.getByRole('dialog', { name: 'Group discounts' });
@@ -115,9 +117,9 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     await expect(page.getByText('Test mode — no real payment')).toBeVisible();
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText('Small Business Toolkit');
-    await expect(summary).toContainText('$79.00');
+    await expect(summary).toContainText('US$79.00');
     await expectNoAxeViolations(page);
-    await press(page, page.getByRole('button', { name: 'Pay $79.00' }));
+    await press(page, page.getByRole('button', { name: 'Pay US$79.00' }));
 
     await expect(page).toHaveURL('/store?purchased=small-business-toolkit');
     const popup = page.getByRole('dialog', { name: 'Checkout complete' });
@@ -158,7 +160,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     const token = await signUpByApi(page.request, learner);
     await openSignedIn(page, token, '/bundle/personal-finance-club');
     await page.getByLabel('Number of seats').fill('5');
-    await expect(page.getByText('Total for 5 seats: $130.50')).toBeVisible();
+    await expect(page.getByText('Total for 5 seats: US$130.50')).toBeVisible();
     await page.getByRole('button', { name: 'Purchase' }).click();
 
     await expect(page).toHaveURL(/\/checkout\/[\w-]+$/);
@@ -166,9 +168,9 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     await expect(facts).toHaveText([
       'Personal Finance Club',
       '5',
-      '$29.00',
-      '10% (−$14.50)',
-      '$130.50',
+      'US$29.00',
+      '10% (−US$14.50)',
+      'US$130.50',
     ]);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL('/bundle/personal-finance-club?cancelled=1');
@@ -176,7 +178,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
 
     await page.getByLabel('Number of seats').fill('5');
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByRole('button', { name: 'Pay $130.50' }).click();
+    await page.getByRole('button', { name: 'Pay US$130.50' }).click();
     await expect(page.getByRole('dialog', { name: 'Checkout complete' })).toContainText(
       'You now have access to Personal Finance Club.',
     );
@@ -199,7 +201,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     );
     await page.getByLabel('Number of seats').fill('5');
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByRole('button', { name: 'Pay $355.50' }).click();
+    await page.getByRole('button', { name: 'Pay US$355.50' }).click();
     const popup = page.getByRole('dialog', { name: 'Checkout complete' });
     await expect(popup).toContainText('You now have access to Small Business Toolkit.');
     await press(page, popup.getByRole('link', { name: 'Invite people to your seats' }));
@@ -429,3 +431,56 @@ async function expectPrivateTopic(page: Page) {
   await page.goto('/topic/invoicing-and-getting-paid');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(privateTopic?.name));
 }
+
+/*
+ * Issue 24, point 10: what a buyer trips over. The store's tabs fit a French phone; prices read
+ * the same currency sign in both languages (the demo organisation's money is CAD, so the US
+ * dollar is named in both).
+ */
+test.describe('store tabs and prices at a phone’s and a laptop’s size, in both languages', () => {
+  for (const combo of COMBOS) {
+    test(`every tab is whole on screen, prices name the US dollar (${comboName(combo)})`, async ({
+      page,
+    }, testInfo) => {
+      const token = await signUpByApi(page.request, newLearner('tabs'));
+      await openAt(page, combo, '/store', token);
+      const tabs = page.getByRole('tablist', { name: t(combo.locale, 'store.tabs') });
+      await expect(tabs.getByRole('tab')).toHaveText([
+        t(combo.locale, 'store.tab.all'),
+        t(combo.locale, 'store.tab.unowned'),
+        t(combo.locale, 'store.tab.purchased'),
+      ]);
+      // Each tab inside the viewport and inside its list's visible box (nothing clipped by a
+      // scroll the eye cannot see).
+      const boxes = await tabs.evaluate((list) => {
+        const outer = list.getBoundingClientRect();
+        return {
+          list: {
+            left: outer.left,
+            right: outer.right,
+            scrolls: list.scrollWidth > list.clientWidth,
+          },
+          tabs: [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+            const r = tab.getBoundingClientRect();
+            return { left: r.left, right: r.right, text: tab.textContent };
+          }),
+        };
+      });
+      expect(boxes.list.scrolls).toBe(false);
+      for (const tab of boxes.tabs) {
+        expect(tab.left, tab.text ?? '').toBeGreaterThanOrEqual(Math.max(0, boxes.list.left) - 0.5);
+        expect(tab.right, tab.text ?? '').toBeLessThanOrEqual(
+          Math.min(combo.viewport.width, boxes.list.right) + 0.5,
+        );
+      }
+      const price = combo.locale === 'en-US' ? 'US$79.00' : '79,00\u00a0$\u00a0US';
+      await expect(
+        page.getByRole('list', { name: t(combo.locale, 'store.cardsLabel') }).getByText(price, {
+          exact: true,
+        }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, testInfo, `store-tabs-${combo.locale}-${combo.viewport.width}`);
+    });
+  }
+});

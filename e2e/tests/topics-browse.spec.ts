@@ -1,5 +1,7 @@
 import { expect, test } from './support/test';
 import { expectNoAxeViolations, fetchOrganisation } from './support/app';
+import { COMBOS, comboName, openAt, shot } from './support/combos';
+import { t } from './support/i18n';
 import { readPack, text, type Text } from './support/packs';
 import {
   GROUP_ADMIN,
@@ -177,4 +179,41 @@ test.describe('private topics', () => {
       'You do not have access to this topic',
     );
   });
+});
+
+/*
+ * Issue 24, point 10: a visitor who opens a private topic is told which bundle opens it (its
+ * name, price and a link to its page), besides signing in.
+ */
+test.describe('a private topic names the bundle that opens it', () => {
+  const toolkit = (pack.bundles as { _id: string; name: Text }[] | undefined)?.find(
+    (bundle) => bundle._id === 'small-business-toolkit',
+  );
+  for (const combo of COMBOS) {
+    test(`to a visitor, at ${comboName(combo)}`, async ({ page }, testInfo) => {
+      await openAt(page, combo, `/topic/${PRIVATE_TOPIC}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t(combo.locale, 'topic.signIn.title'),
+      );
+      const section = page.getByRole('region', {
+        name: t(combo.locale, 'topic.unlock.title', { count: 1 }),
+      });
+      const name = text(toolkit?.name, combo.locale);
+      const link = section.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', '/bundle/small-business-toolkit');
+      await expect(section).toContainText(
+        combo.locale === 'en-US' ? 'US$79.00' : '79,00\u00a0$\u00a0US',
+      );
+      // Signing in is still the other way in; nothing of the topic is shown.
+      await expect(
+        page.getByRole('main').getByRole('link', { name: t(combo.locale, 'topic.signIn.action') }),
+      ).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText(privateName);
+      await expectNoAxeViolations(page);
+      await shot(page, testInfo, `private-topic-bundle-${combo.locale}-${combo.viewport.width}`);
+      await link.click();
+      await expect(page).toHaveURL('/bundle/small-business-toolkit');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    });
+  }
 });

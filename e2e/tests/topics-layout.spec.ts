@@ -1,5 +1,8 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations, fetchOrganisation } from './support/app';
+import { newLearner, signUpByApi } from './support/accounts';
+import { COMBOS, comboName, isPhone, openAt, shot } from './support/combos';
+import { t } from './support/i18n';
 import {
   fetchTopic,
   openTopicScreen,
@@ -8,6 +11,7 @@ import {
   visiblePages,
   type TopicAnswer,
 } from './support/topics';
+import { saveWorkbook, worksheetWith } from './support/workbook';
 
 const TOPIC = 'budgeting-basics';
 
@@ -253,4 +257,69 @@ test.describe('general topic and other topics', () => {
     ).toBeVisible();
     await expect(grid.getByRole('link', { name: topic.name, exact: true })).toHaveCount(0);
   });
+});
+
+/*
+ * Issue 24, point 10: the sidebar's progress tick stays on the line of its label, whatever the
+ * sidebar's width: never on a line of its own. Checked at a phone's and a laptop's size in both
+ * languages, then over a sweep of sidebar widths (a label wraps at some of them).
+ */
+test.describe('sidebar ticks', () => {
+  for (const combo of COMBOS) {
+    test(`the tick stays on its label’s last line (${comboName(combo)})`, async ({
+      page,
+    }, testInfo) => {
+      const topic = await fetchTopic(page, TOPIC);
+      const pages = visiblePages(topic);
+      // A learner who completed every page of the topic.
+      const token = await signUpByApi(page.request, newLearner('ticks'));
+      await saveWorkbook(page.request, token, {
+        topics: {
+          [TOPIC]: [{ ...worksheetWith('e2e-ticks', {}), completedPages: pages.map((p) => p._id) }],
+        },
+      });
+      await openAt(page, combo, `/topic/${TOPIC}/others`, token);
+      const toggle = page.locator('.topic-sidebar__toggle');
+      if (isPhone(combo)) await toggle.click();
+      // Named after the topic in the page's language ("Pages of …", "Pages du sujet …").
+      const nav = page.getByRole('navigation', {
+        name: new RegExp(`^${t(combo.locale, 'topic.pagesNav', { topic: '' })}`),
+      });
+      await expect(nav).toBeVisible();
+      await expect(nav.locator('.topic-sidebar__done')).toHaveCount(pages.length);
+      await expectNoAxeViolations(page);
+      await shot(page, testInfo, `sidebar-ticks-${combo.locale}-${combo.viewport.width}`);
+
+      const astray = await nav.evaluate((el) => {
+        /** Ticks not on the line of their label's last character, at the width the nav has. */
+        const check = (width: string) => {
+          el.style.width = width;
+          const wrong: string[] = [];
+          for (const tick of el.querySelectorAll<HTMLElement>('.topic-sidebar__done')) {
+            const link = tick.closest('a')!;
+            const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+            let last: Text | null = null;
+            for (let node = walker.nextNode(); node; node = walker.nextNode())
+              if (!tick.contains(node) && /\S/.test(node.textContent ?? '')) last = node as Text;
+            if (!last) continue;
+            const end = (last.textContent ?? '').trimEnd().length;
+            const range = document.createRange();
+            range.setStart(last, end - 1);
+            range.setEnd(last, end);
+            const char = [...range.getClientRects()].at(-1)!;
+            const mark = tick.querySelector('[aria-hidden="true"]')!.getBoundingClientRect();
+            const middle = (mark.top + mark.bottom) / 2;
+            if (middle < char.top || middle > char.bottom)
+              wrong.push(`${width}: ${link.textContent ?? ''}`);
+          }
+          return wrong;
+        };
+        const wrong = check('');
+        for (let px = 110; px <= 340; px += 2) wrong.push(...check(`${px}px`));
+        el.style.width = '';
+        return wrong;
+      });
+      expect(astray).toEqual([]);
+    });
+  }
 });

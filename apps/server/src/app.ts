@@ -19,8 +19,11 @@ import { clientErrors, frameworkErrors } from './http/framework-errors';
 import { tooMany } from './http/rate-limits';
 import {
   API_SECURITY_HEADERS,
+  API_SECURITY_HEADERS_HTTP,
   CONTENT_SECURITY_POLICY,
+  isHttps,
   securityHeaders,
+  withoutTransportSecurity,
 } from './http/security-headers';
 import { registerCompression } from './http/compression';
 import { mountDevOidc } from './http/dev-oidc';
@@ -121,8 +124,19 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   refuseNulBytes(app);
 
   const headers = securityHeaders(CONTENT_SECURITY_POLICY);
+  const headersHttp = withoutTransportSecurity(headers);
+  // HSTS only on https answers (issue 24, point 8).
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : headers);
+    const https = isHttps(request);
+    reply.headers(
+      request.url.startsWith('/api/')
+        ? https
+          ? API_SECURITY_HEADERS
+          : API_SECURITY_HEADERS_HTTP
+        : https
+          ? headers
+          : headersHttp,
+    );
     done();
   });
   // Answers over 1 KB compressed for clients that take brotli or gzip (files come precompressed).

@@ -65,6 +65,13 @@ const envSchema = z.object({
     .min(1_024)
     .max(1_099_511_627_776)
     .default(104_857_600),
+  /** Bytes all accounts of an organisation may upload from one address per hour (issue 24). */
+  UPLOAD_BYTES_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(1_099_511_627_776)
+    .default(209_715_200),
   /** Where uploaded files live: a local folder (default) or an S3-compatible bucket. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -126,6 +133,11 @@ export interface Config {
   messageHeartbeatMs: number;
   /** Mount the development OpenID provider at `/dev-oidc` (DEV_OIDC=on; refused in production). */
   devOidc: boolean;
+  /**
+   * The development provider's issuer, `http://localhost:{PORT}/dev-oidc`, when DEV_OIDC=on: the
+   * demo pack's issuer (`http://localhost:3000/dev-oidc`) means this one, whatever the port.
+   */
+  devOidcIssuer: string | undefined;
   /** Single sign-on may use http:// providers (SSO_ALLOW_HTTP=true, or DEV_OIDC=on). */
   ssoAllowHttp: boolean;
   /** Database timeouts (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
@@ -136,7 +148,7 @@ export interface Config {
    */
   databaseStartupWaitSeconds: number;
   /** Uploads one account may make in an hour: how many, and how many bytes in all. */
-  uploadQuota: { perHour: number; bytesPerHour: number };
+  uploadQuota: { perHour: number; bytesPerHour: number; bytesPerAddressPerHour: number };
   /** Where uploaded files live (STORAGE): a local folder, or an S3-compatible bucket. */
   storage:
     | { kind: 'local' }
@@ -212,10 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     messageHeartbeatMs: e.MESSAGE_HEARTBEAT_MS,
     devOidc,
+    devOidcIssuer: devOidc ? `http://localhost:${e.PORT}/dev-oidc` : undefined,
     ssoAllowHttp: e.SSO_ALLOW_HTTP === 'true' || devOidc,
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
     databaseStartupWaitSeconds: e.DATABASE_STARTUP_WAIT_SECONDS,
-    uploadQuota: { perHour: e.UPLOADS_PER_HOUR, bytesPerHour: e.UPLOAD_BYTES_PER_HOUR },
+    uploadQuota: {
+      perHour: e.UPLOADS_PER_HOUR,
+      bytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
+      bytesPerAddressPerHour: e.UPLOAD_BYTES_PER_ADDRESS_PER_HOUR,
+    },
     storage:
       e.STORAGE === 's3'
         ? {

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/routes';
+import { ReplayEarlyClicks, takeEarlyClicks } from './app/start/early-clicks';
 import { redirectOAuthLanding } from './app/start/oauth-redirect';
 import { loadCatalog, loadLaterMessages } from './app/i18n/messages';
 import { readBootData, seedQueries } from './lib/boot-data';
@@ -68,6 +69,8 @@ async function hydrateDrawnPage(root: HTMLElement, isPhone: boolean) {
   loadLocaleData(boot?.locale ?? document.documentElement.lang);
   await nextTask();
   startTransition(() => {
+    // Clicks made before now are clicked again once hydrated; React answers those after.
+    const earlyClicks = takeEarlyClicks();
     hydrateRoot(
       root,
       <StrictMode>
@@ -75,6 +78,7 @@ async function hydrateDrawnPage(root: HTMLElement, isPhone: boolean) {
           queryClient={queryClient}
           page={{ origin: window.location.origin, isPhone, isDrawnOnServer: true }}
         />
+        <ReplayEarlyClicks clicks={earlyClicks} />
       </StrictMode>,
     );
   });

@@ -6,8 +6,9 @@ export * from '@playwright/test';
  * Waits, after a page load, until the app has taken over a page the server drew (issue 14): such
  * a page paints before its code runs, and its buttons answer once it has hydrated
  * (`<html data-app-ready>`, apps/web/src/app/app.tsx). A page drawn in the browser, an API answer
- * or a page of another site is not waited for. A person tapping that early gets plain links only;
- * a test clicking that early would test nothing.
+ * or a page of another site is not waited for. A person tapping that early has the tap replayed
+ * once the page is hydrated (issue 24, e2e/tests/early-clicks.spec.ts); a test clicking that
+ * early would test the replay, not the control.
  */
 async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

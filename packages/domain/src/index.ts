@@ -3,6 +3,7 @@ export * from './color';
 export * from './content-pack';
 export * from './content-pack-warnings';
 export * from './locale';
+export * from './locale-number';
 export * from './api-schemas';
 export * from './auth';
 export * from './errors';

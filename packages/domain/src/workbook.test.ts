@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  dateUntimedEdits,
-  keepsNoEditTimes,
   mergeWorkbooks,
   setFieldValue,
+  stampEdits,
   workbookSaveSchema,
   workbookSchema,
   type Workbook,
@@ -223,38 +222,74 @@ describe('mergeWorkbooks', () => {
   });
 });
 
-describe('saves of a client that keeps no edit times', () => {
+describe('field times belong to the server (stampEdits, design §8)', () => {
+  const t0 = '2026-01-01T00:00:00.000Z';
   const stored = mergeWorkbooks(emptyWorkbook(), {
     ...emptyWorkbook(),
-    general: {
-      data: { a: 1, b: 2 },
-      fieldTimes: { a: '2026-01-01T00:00:00.000Z', b: '2026-01-01T00:00:00.000Z' },
-      completedPages: [],
-    },
+    general: { data: { a: 1, b: 2 }, fieldTimes: { a: t0, b: t0 }, completedPages: [] },
+  });
+  const now = '2026-06-01T00:00:00.000Z';
+  const save = (general: unknown) => workbookSaveSchema.parse({ general }) as Workbook;
+
+  it('times a changed value with no time, or the time it was given, as the save', () => {
+    const { workbook, conflicts } = stampEdits(
+      stored,
+      save({ data: { a: 1, b: 0, c: 3 }, fieldTimes: { a: t0, b: t0 } }),
+      now,
+    );
+    expect(workbook.general.fieldTimes).toEqual({ a: t0, b: now, c: now });
+    expect(conflicts).toEqual([]);
+    expect(mergeWorkbooks(stored, workbook).general.data).toEqual({ a: 1, b: 0, c: 3 });
   });
 
-  it('is told apart from the web app’s saves, which always carry times', () => {
-    const naive = workbookSaveSchema.parse({ general: { data: { a: 1 } } });
-    expect(keepsNoEditTimes(naive)).toBe(true);
-    const stamped = workbookSaveSchema.parse({
-      general: { data: { a: 1 }, fieldTimes: { a: '2026-01-01T00:00:00.000Z' } },
+  it('times a change later than the edit it replaces, even within the same millisecond', () => {
+    const { workbook } = stampEdits(stored, save({ data: { a: 0 } }), t0);
+    expect(workbook.general.fieldTimes.a).toBe('2026-01-01T00:00:00.001Z');
+    expect(mergeWorkbooks(stored, workbook).general.data.a).toBe(0);
+  });
+
+  it('keeps the time of an offline edit newer than the stored one, and bounds one ahead of the clock', () => {
+    const offline = '2026-03-01T00:00:00.000Z';
+    const { workbook } = stampEdits(
+      stored,
+      save({ data: { a: 5, b: 6 }, fieldTimes: { a: offline, b: '9999-12-31T00:00:00.000Z' } }),
+      now,
+    );
+    expect(workbook.general.fieldTimes).toEqual({ a: offline, b: now });
+  });
+
+  it('leaves out an edit older than the stored one and names the newer one', () => {
+    const newer = mergeWorkbooks(stored, {
+      ...emptyWorkbook(),
+      general: {
+        data: { a: 7 },
+        fieldTimes: { a: '2026-05-01T00:00:00.000Z' },
+        completedPages: [],
+      },
     });
-    expect(keepsNoEditTimes(stamped)).toBe(false);
+    const { workbook, conflicts } = stampEdits(
+      newer,
+      save({ data: { a: 1, b: 2 }, fieldTimes: { a: t0, b: t0 } }),
+      now,
+    );
+    expect(workbook.general.data).toEqual({ b: 2 });
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        field: 'a',
+        what: 'value',
+        yours: t0,
+        kept: '2026-05-01T00:00:00.000Z',
+      }),
+    ]);
+    expect(mergeWorkbooks(newer, workbook).general.data.a).toBe(7);
   });
 
-  it('dates only what changed, so unchanged answers keep their stored time', () => {
-    const incoming = workbookSaveSchema.parse({ general: { data: { a: 1, b: 0, c: 3 } } });
-    const now = '2026-06-01T00:00:00.000Z';
-    const dated = dateUntimedEdits(stored, incoming as Workbook, now);
-    expect(dated.general.fieldTimes).toEqual({ b: now, c: now });
-    expect(mergeWorkbooks(stored, dated).general.data).toEqual({ a: 1, b: 0, c: 3 });
-  });
-
-  it('dates a change later than the edit it replaces, even within the same millisecond', () => {
-    const at = '2026-01-01T00:00:00.000Z';
-    const incoming = workbookSaveSchema.parse({ general: { data: { a: 0 } } });
-    const dated = dateUntimedEdits(stored, incoming as Workbook, at);
-    expect(dated.general.fieldTimes.a).toBe('2026-01-01T00:00:00.001Z');
-    expect(mergeWorkbooks(stored, dated).general.data.a).toBe(0);
+  it('keeps unchanged values at their stored time, whatever time the save gives them', () => {
+    const { workbook } = stampEdits(
+      stored,
+      save({ data: { a: 1 }, fieldTimes: { a: '2026-05-05T00:00:00.000Z' } }),
+      now,
+    );
+    expect(workbook.general.fieldTimes).toEqual({ a: t0 });
   });
 });

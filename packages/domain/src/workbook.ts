@@ -319,83 +319,209 @@ export function setFieldValue<S extends Sheet>(
 }
 
 /**
- * Whether a save comes from a client that keeps no edit times at all: the product spec gives a
- * worksheet as `{name, data, updatedAt, completedPages}` and the history as `{topicId, pageId,
- * worksheetIndex}`, with no time per field, name or history. (The web app stamps every edit, and
- * every workbook it saves carries those stamps.)
+ * Whether a save carries no edit time at all: the product spec gives a worksheet as `{name,
+ * data, updatedAt, completedPages}` and the history as `{topicId, pageId, worksheetIndex}`, with
+ * no time per field, name or history. Such a client says nothing of what it read, so each of its
+ * changes counts as made when it is saved.
  */
-export function keepsNoEditTimes(save: WorkbookSave): boolean {
+function keepsNoEditTimes(save: Workbook): boolean {
   if (Object.keys(save.general.fieldTimes).length) return false;
   if (save.history?.updatedAt || save.historyClearedAt) return false;
   if (Object.keys(save.removedWorksheets).length) return false;
   for (const sheets of Object.values(save.topics))
     for (const sheet of sheets)
-      if (sheet.createdAt || sheet.nameUpdatedAt || Object.keys(sheet.fieldTimes).length)
-        return false;
+      if (sheet.nameUpdatedAt || Object.keys(sheet.fieldTimes).length) return false;
   return true;
 }
 
+/** An edit a save brought that lost to a newer one the server already held (design §8). */
+export interface WorkbookConflict {
+  /** The topic of the worksheet, or null for the general answers. */
+  topicId: string | null;
+  worksheetId: string | null;
+  /** The field whose value lost, or null when the worksheet's name or the history lost. */
+  field: string | null;
+  what: 'value' | 'name' | 'history';
+  /**
+   * When the save says its edit was made (server time), or null when it gave no time for an
+   * edit the server already held a newer one of; and when the kept edit was made.
+   */
+  yours: string | null;
+  kept: string;
+  message: string;
+}
+
+export const workbookConflictSchema = z.object({
+  topicId: z.string().nullable(),
+  worksheetId: z.string().nullable(),
+  field: z.string().nullable(),
+  what: z.enum(['value', 'name', 'history']),
+  yours: z.string().nullable(),
+  kept: z.string(),
+  message: z.string(),
+});
+
 /**
- * Dates the edits of a client that keeps no edit times (keepsNoEditTimes) with the time the
- * server received them: each value, worksheet name and history that differs from the stored
- * one. Without this, its changes would carry no time and lose to any stored edit, so a client
- * following the spec could never change an answer it had saved once. Values it sends unchanged
- * stay undated and keep the stored time.
+ * Field times belong to the server (design §8). Before a save is merged, each edit it brings
+ * (a value, a worksheet name or the history that differs from the stored one) gets its time:
+ *
+ * - a time the save gives unchanged (the time it was sent, as a client that follows the spec
+ *   sends back every time it was given) or beyond the server's clock, or no time from a save
+ *   that carries none at all (the spec's shapes): the edit is as new as the save, `now` (later
+ *   than the edit it replaces);
+ * - no time, from a save that carries times, for a field the server holds with one: the client
+ *   read the workbook before that edit, which is newer; the save's edit loses (below);
+ * - a time the save gives, within the server's clock and newer than the stored edit's: the edit
+ *   was made then (a client that was offline orders its edits so), and keeps that time;
+ * - a time older than the stored edit's: the stored edit is newer and stays; the save's edit is
+ *   left out, and named in the answer's `conflicts`.
+ *
+ * What a save brings unchanged keeps the stored time, whatever time the save gives it. Clients
+ * that stamp their own edits stamp them in the server's time (the answers' `serverTime`), so a
+ * device's clock never orders edits.
  */
-export function dateUntimedEdits(stored: Workbook, incoming: Workbook, now: string): Workbook {
-  // Later than what it replaces, even when two saves arrive within one millisecond.
-  const after = (previous: string | undefined): string => {
+export function stampEdits(
+  stored: Workbook,
+  incoming: Workbook,
+  now: string,
+): { workbook: Workbook; conflicts: WorkbookConflict[] } {
+  const nowMs = Date.parse(now);
+  const conflicts: WorkbookConflict[] = [];
+  const carriesTimes = !keepsNoEditTimes(incoming);
+  /** Later than what it replaces, even when two saves arrive within one millisecond. */
+  const after = (previous: string): string => {
     if (!previous || previous < now) return now;
     const next = Date.parse(previous) + 1;
     return Number.isFinite(next) ? new Date(next).toISOString() : now;
   };
-  const dated = <S extends Sheet>(sheet: S, before: Sheet | undefined): S => {
-    const fieldTimes = { ...sheet.fieldTimes };
+  /** The time of an edit that replaces one stored at `storedTime`, or undefined if it lost. */
+  const timeOfEdit = (given: string | undefined, storedTime: string): string | undefined => {
+    if (given === undefined) return carriesTimes && storedTime ? undefined : after(storedTime);
+    const ms = Date.parse(given);
+    if (!Number.isFinite(ms) || ms > nowMs) return after(storedTime);
+    const time = new Date(ms).toISOString();
+    if (time === storedTime) return after(storedTime);
+    return !storedTime || time > storedTime ? time : undefined;
+  };
+  const lost = (
+    where: Pick<WorkbookConflict, 'topicId' | 'worksheetId' | 'field' | 'what'>,
+    given: string | undefined,
+    kept: string,
+  ) => {
+    const yours = given === undefined ? null : new Date(Date.parse(given)).toISOString();
+    const what =
+      where.what === 'value'
+        ? `the answer "${where.field}"`
+        : where.what === 'name'
+          ? 'the worksheet name'
+          : 'the place in the workbook';
+    const why = yours
+      ? `this save's (made at ${yours}) was older`
+      : 'this save was made from a workbook read before it';
+    conflicts.push({
+      ...where,
+      yours,
+      kept,
+      message: `A newer edit of ${what} (made at ${kept}) was kept; ${why}.`,
+    });
+  };
+
+  const stampSheet = <S extends Sheet>(
+    sheet: S,
+    before: Sheet | undefined,
+    where: Pick<WorkbookConflict, 'topicId' | 'worksheetId'>,
+  ): S => {
+    const data = idMap<unknown>();
+    const fieldTimes = idMap<string>();
     for (const field of Object.keys(sheet.data)) {
-      const same =
+      const value = sheet.data[field];
+      const storedTime = before ? timeOf(before, field) : '';
+      const given = own(sheet.fieldTimes, field) ? sheet.fieldTimes[field] : undefined;
+      // Every save carries every answer: most arrive unchanged, and most are not tables.
+      const isUnchanged =
         before &&
         own(before.data, field) &&
-        valueKey(before.data[field]) === valueKey(sheet.data[field]);
-      if (!same) fieldTimes[field] = after(before && timeOf(before, field));
+        (before.data[field] === value || valueKey(before.data[field]) === valueKey(value));
+      if (isUnchanged) {
+        data[field] = value;
+        if (storedTime) fieldTimes[field] = storedTime;
+        continue;
+      }
+      const time = timeOfEdit(given, storedTime);
+      if (time === undefined) {
+        lost({ ...where, field, what: 'value' }, given, storedTime);
+        continue;
+      }
+      data[field] = value;
+      fieldTimes[field] = time;
     }
-    return { ...sheet, fieldTimes };
+    return { ...sheet, data, fieldTimes };
   };
+
   const topics = idMap<Worksheet[]>();
   for (const [topicId, sheets] of Object.entries(incoming.topics)) {
-    const storedSheets = own(stored.topics, topicId) ? stored.topics[topicId]! : [];
+    const storedSheets = ownValue(stored.topics, topicId) ?? [];
     topics[topicId] = sheets.map((sheet) => {
       const before = storedSheets.find((w) => w._id === sheet._id);
-      const next = dated(sheet, before);
-      return !before || before.name !== sheet.name
-        ? { ...next, nameUpdatedAt: after(before?.nameUpdatedAt) }
-        : next;
+      const stamped = stampSheet(sheet, before, { topicId, worksheetId: sheet._id });
+      if (before && before.name === sheet.name) {
+        const { nameUpdatedAt: _given, ...rest } = stamped;
+        return before.nameUpdatedAt ? { ...rest, nameUpdatedAt: before.nameUpdatedAt } : rest;
+      }
+      const storedTime = before?.nameUpdatedAt ?? '';
+      const time = timeOfEdit(sheet.nameUpdatedAt, storedTime);
+      if (time !== undefined) return { ...stamped, nameUpdatedAt: time };
+      lost(
+        { topicId, worksheetId: sheet._id, field: null, what: 'name' },
+        sheet.nameUpdatedAt,
+        storedTime,
+      );
+      return { ...stamped, name: before!.name, nameUpdatedAt: storedTime };
     });
   }
-  const history = incoming.history;
-  const storedHistory = stored.history;
-  const historyChanged =
-    history &&
-    !(
+
+  let history = incoming.history;
+  let historyClearedAt = incoming.historyClearedAt;
+  const storedHistory = stored.history ?? null;
+  if (historyClearedAt !== undefined) {
+    const ms = Date.parse(historyClearedAt);
+    historyClearedAt = ms > nowMs ? now : new Date(ms).toISOString();
+  }
+  if (history) {
+    const storedTime = later(storedHistory?.updatedAt, stored.historyClearedAt) ?? '';
+    if (
       storedHistory &&
-      storedHistory.topicId === history.topicId &&
-      storedHistory.pageId === history.pageId &&
-      storedHistory.worksheetIndex === history.worksheetIndex
-    );
+      sameHistory({ ...history, updatedAt: storedHistory.updatedAt }, storedHistory)
+    ) {
+      history = storedHistory;
+    } else {
+      const time = timeOfEdit(history.updatedAt, storedTime);
+      if (time !== undefined) history = { ...history, updatedAt: time };
+      else {
+        lost(
+          { topicId: history.topicId, worksheetId: null, field: null, what: 'history' },
+          history.updatedAt,
+          storedTime,
+        );
+        history = storedHistory;
+      }
+    }
+  }
+
   return {
-    ...incoming,
-    general: dated(incoming.general, stored.general),
-    topics,
-    ...(historyChanged && {
-      history: {
-        ...history,
-        updatedAt: after(later(storedHistory?.updatedAt, stored.historyClearedAt)),
-      },
-    }),
+    workbook: {
+      ...incoming,
+      general: stampSheet(incoming.general, stored.general, { topicId: null, worksheetId: null }),
+      topics,
+      history,
+      ...(historyClearedAt !== undefined && { historyClearedAt }),
+    },
+    conflicts,
   };
 }
 
 /** How far ahead of the server's clock a device's clock may be before its edit times are bounded. */
-export const EDIT_TIME_SKEW_MS = 60_000;
+export const EDIT_TIME_SKEW_MS = 5_000;
 
 /**
  * The workbook with every edit time bounded by the server's clock (`now`, ISO): a time more than

@@ -22,6 +22,7 @@ import * as sso from './migrations/0009-sso';
 import * as searchAudience from './migrations/0010-search-audience';
 import * as groupProgress from './migrations/0012-group-progress';
 import * as cohorts from './migrations/0013-cohorts';
+import * as accountChanges from './migrations/0014-account-changes';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -30,6 +31,7 @@ import {
   PROBE_TIMEOUT_MS,
 } from './unavailable';
 import { prepareSqliteFolder } from './startup-errors';
+import { StuckConnectionWatch, type BackendState } from './stuck-connections';
 import { statementName } from './statement-names';
 
 /** Ends a connection at once (the pool drops a client that has ended when it is released). */
@@ -39,11 +41,32 @@ function closeClient(client: pg.ClientBase): void {
   stream?.destroy();
 }
 
+/** What the server says of the backends of these process ids (StuckConnectionWatch). */
+async function backendStates(url: string, pids: number[]): Promise<Map<number, BackendState>> {
+  const states = new Map<number, BackendState>();
+  await probeDatabase(url, async (client) => {
+    const { rows } = await client.query<{ pid: number; state: string | null; quiet_ms: number }>(
+      `select pid, state,
+         (extract(epoch from clock_timestamp() - state_change) * 1000)::float8 as quiet_ms
+       from pg_stat_activity where pid = any($1::int[])`,
+      [pids],
+    );
+    for (const row of rows)
+      states.set(Number(row.pid), { state: row.state, quietMs: Number(row.quiet_ms) });
+  });
+  return states;
+}
+
 /**
  * Asks PostgreSQL `select 1` on a connection of its own, within PROBE_TIMEOUT_MS in all: whether
  * the database answers at all (AwayCircuit). A probe that gets no answer rejects with ETIMEDOUT.
  */
-async function probeDatabase(url: string): Promise<void> {
+async function probeDatabase(
+  url: string,
+  work: (client: pg.Client) => Promise<void> = async (client) => {
+    await client.query('select 1');
+  },
+): Promise<void> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: PROBE_TIMEOUT_MS,
@@ -63,7 +86,7 @@ async function probeDatabase(url: string): Promise<void> {
     await Promise.race([
       (async () => {
         await client.connect();
-        await client.query('select 1');
+        await work(client);
       })(),
       deadline,
     ]);
@@ -115,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '0010-search-audience': searchAudience,
   '0012-group-progress': groupProgress,
   '0013-cohorts': cohorts,
+  '0014-account-changes': accountChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -195,7 +219,26 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
   pool.on('error', () => {});
   // The pool's connections, so that they can all be closed when the database is found away.
   const clients = new Set<pg.PoolClient>();
-  pool.on('remove', (client) => clients.delete(client));
+  /** The connections lent out by the pool (the others wait in it, idle). */
+  const lent = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_err, client) => lent.delete(client));
+  // A connection whose network path froze while new ones still open (issue 24, point 6): its
+  // query is failed within about a second (503), and the pool's idle connections, opened over
+  // the same path, are closed too, so that the next requests get fresh ones.
+  const stuck = new StuckConnectionWatch<pg.PoolClient>({
+    pidOf: (client) => (client as unknown as { processID?: number | null }).processID ?? undefined,
+    check: (pids) => backendStates(url, pids),
+    onStuck: (found) => {
+      for (const client of found) closeClient(client);
+      for (const client of clients) if (!lent.has(client)) closeClient(client);
+    },
+  });
+  pool.on('remove', (client) => {
+    clients.delete(client);
+    lent.delete(client);
+    stuck.forget(client);
+  });
   // Whether the database is away is decided by a probe on a connection of its own (issue 16):
   // a stall is answered 503 within about 2.5 s instead of after the query timeout.
   const away = new AwayCircuit({
@@ -221,13 +264,16 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
         : query(...args);
       if (result instanceof Promise) {
         const done = away.begin();
+        const answered = stuck.sending(client);
         result.then(
           () => {
             done();
+            answered();
             away.answered();
           },
           (err: unknown) => {
             done();
+            answered();
             if (!isDatabaseUnavailable(err)) return away.answered();
             closeClient(client);
             if (isConnectionLost(err)) away.suspect();
@@ -243,6 +289,7 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
     connect: () => away.connect(() => pool.connect()),
     end: () => {
       away.close();
+      stuck.close();
       return pool.end();
     },
   } as unknown as pg.Pool;

@@ -129,6 +129,29 @@ export interface UploadsTable {
   content_type: string;
   size: number;
   created_at: string;
+  /** The client address it came from (null before issue 24). */
+  address: string | null;
+}
+
+/** An upload in progress: the bytes it holds against the hourly quotas until it is stored. */
+export interface UploadReservationsTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  address: string;
+  bytes: number;
+  created_at: string;
+}
+
+/** A change of email waiting for the link mailed to the new address. */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  org_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface InvitesTable {
@@ -311,6 +334,8 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   uploads: UploadsTable;
+  upload_reservations: UploadReservationsTable;
+  email_changes: EmailChangesTable;
   invites: InvitesTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;

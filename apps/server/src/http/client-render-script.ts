@@ -17,6 +17,10 @@ import { createHash } from 'node:crypto';
  *   hydrates the markup. An image that never arrives, or a tab opened in the background (it
  *   paints nothing), holds it back 3 s at most.
  *
+ * - A click on a drawn button before the app has hydrated (issue 24, point 12) is kept and
+ *   clicked again once it has (apps/web/src/app/start/early-clicks.tsx), and starts the app's
+ *   code at once rather than after the page's load and paint.
+ *
  * It loads the app's entry (`data-entry` on #root) and, beside it, the modules the entry and
  * the screen will import (`data-preload`), all at once rather than one import level at a time
  * (a few to a task, so that adding them does not hold the main thread).
@@ -30,6 +34,15 @@ export const CLIENT_RENDER_SCRIPT =
   'c=!!(s.getItem("token")||s.getItem("anonymousWorkbook")||s.getItem("analyticsConsent")||' +
   '(l&&l!==h.lang))}catch(e){}' +
   'if(c)h.setAttribute("data-client-render","");' +
+  // A click on one of the drawn page's buttons before the app has taken it over is kept, each
+  // button once, in its order (apps/web/src/app/start/early-clicks.tsx clicks them again once
+  // hydrated, and takes the list away first: from then on React answers clicks itself), and
+  // the app's code is asked for at once. Links need nothing: the server answers them.
+  'else{var q=window.__portalEarlyClicks=[];d.addEventListener("click",function(e){' +
+  'var t=e.target,b=q===window.__portalEarlyClicks&&t&&t.closest&&' +
+  't.closest("#root[data-ssr] button[type=button]");if(!b)return;' +
+  'var i=q.indexOf(b);if(i>=0)q.splice(i,1);q.push(b);' +
+  'b.setAttribute("data-early-click","");go()},true)}' +
   'function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin="";' +
   'd.head.appendChild(e)}' +
   'var started=false;' +
@@ -56,4 +69,6 @@ export const CLIENT_RENDER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(
 
 /** Hides the visitor's markup in a browser that draws its own page (beside the script). */
 export const CLIENT_RENDER_STYLE: string =
-  'html[data-client-render] #root[data-ssr]{visibility:hidden}';
+  'html[data-client-render] #root[data-ssr]{visibility:hidden}' +
+  // A button clicked before the app's code is here: the click is kept, the code is on its way.
+  '#root[data-ssr] [data-early-click]{cursor:progress;opacity:.75}';

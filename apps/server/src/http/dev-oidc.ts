@@ -9,9 +9,14 @@ import { createOidcProvider, DEV_OIDC } from '../adapters/sso/dev-provider';
  */
 export async function mountDevOidc(
   app: FastifyInstance,
-  options: { port: number; baseDomain: string; defaultOrg: string },
+  options: {
+    port: number;
+    baseDomain: string;
+    defaultOrg: string;
+    devOidcIssuer: string | undefined;
+  },
 ): Promise<string> {
-  const issuer = `http://localhost:${options.port}${DEV_OIDC.path}`;
+  const issuer = options.devOidcIssuer ?? `http://localhost:${options.port}${DEV_OIDC.path}`;
   const origins = [
     `http://localhost:${options.port}`,
     `http://127.0.0.1:${options.port}`,
@@ -28,7 +33,10 @@ export async function mountDevOidc(
         redirect_uris: origins.map((o) => `${o}/oauth/callback/${DEV_OIDC.groupId}`),
       },
     ],
-    identities: { [DEV_OIDC.login]: DEV_OIDC.identity },
+    identities: {
+      [DEV_OIDC.login]: DEV_OIDC.identity,
+      [DEV_OIDC.ownerLogin]: DEV_OIDC.ownerIdentity,
+    },
   });
   const route = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();

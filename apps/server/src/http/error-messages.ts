@@ -71,6 +71,22 @@ export const SERVER_MESSAGES = {
     'en-US': 'This sign-in was started in another browser. Please try again.',
     'fr-CA': 'Cette connexion a été commencée dans un autre navigateur. Veuillez réessayer.',
   },
+  ssoNoFlowCookie: {
+    'en-US':
+      'This sign-in was not started in this browser, so it cannot finish here. Please start it again from the login page.',
+    'fr-CA':
+      'Cette connexion n’a pas été commencée dans ce navigateur : elle ne peut pas se terminer ici. Veuillez la recommencer depuis la page de connexion.',
+  },
+  ssoLinkRequired: {
+    'en-US':
+      'An account with this email already exists. To use single sign-on with it, log in with your password first, then link the two.',
+    'fr-CA':
+      'Un compte utilise déjà ce courriel. Pour y utiliser l’authentification unique, connectez-vous d’abord avec votre mot de passe, puis liez les deux.',
+  },
+  ssoLinkedElsewhere: {
+    'en-US': 'This single sign-on identity is already linked to another account.',
+    'fr-CA': 'Cette identité d’authentification unique est déjà liée à un autre compte.',
+  },
   noSsoGroup: {
     'en-US': 'This user group has no single sign-on.',
     'fr-CA': 'Ce groupe d’utilisateurs n’a pas d’authentification unique.',
@@ -167,6 +183,12 @@ export const SERVER_MESSAGES = {
     'fr-CA':
       'Seuls les administrateurs du groupe peuvent répondre dans la conversation d’un autre membre.',
   },
+  livePaused: {
+    'en-US':
+      'Live messages are paused for a moment. New messages still appear within a few seconds.',
+    'fr-CA':
+      'Les messages en direct sont suspendus pour un moment. Les nouveaux messages s’affichent quand même en quelques secondes.',
+  },
   notAMember: {
     'en-US': 'You are not a member of this group.',
     'fr-CA': 'Vous n’êtes pas membre de ce groupe.',
@@ -250,6 +272,36 @@ export const SERVER_MESSAGES = {
     'en-US': 'is not a page of this topic',
     'fr-CA': 'n’est pas une page de ce sujet',
   },
+  // Account basics (issue 24)
+  currentPasswordWrong: {
+    'en-US': 'Your current password is not right.',
+    'fr-CA': 'Votre mot de passe actuel n’est pas le bon.',
+  },
+  isNotRight: { 'en-US': 'is not right', 'fr-CA': 'n’est pas le bon' },
+  emailLinkInvalid: {
+    'en-US': 'This email confirmation link is invalid or has expired. Ask for a new one.',
+    'fr-CA':
+      'Ce lien de confirmation de courriel n’est pas valide ou a expiré. Demandez-en un nouveau.',
+  },
+  ssoEmail: {
+    'en-US':
+      'The email of this account comes from your organisation’s single sign-on; change it there.',
+    'fr-CA':
+      'Le courriel de ce compte vient de l’authentification unique de votre organisation; changez-le à cet endroit.',
+  },
+  fromSingleSignOn: {
+    'en-US': 'comes from your single sign-on',
+    'fr-CA': 'vient de votre authentification unique',
+  },
+  sameEmail: { 'en-US': 'That is already your email.', 'fr-CA': 'C’est déjà votre courriel.' },
+  isAlreadyYourEmail: {
+    'en-US': 'is already your email',
+    'fr-CA': 'est déjà votre courriel',
+  },
+  mustBePhone: {
+    'en-US': 'must be a phone number',
+    'fr-CA': 'doit être un numéro de téléphone',
+  },
   // Uploads and profile
   noSuchUpload: { 'en-US': 'No such upload', 'fr-CA': 'Téléversement introuvable' },
   profilePictureImage: {
@@ -289,6 +341,25 @@ export const SERVER_MESSAGES = {
     'en-US': 'You have uploaded too many files in the last hour. Please try again later.',
     'fr-CA':
       'Vous avez téléversé trop de fichiers au cours de la dernière heure. Veuillez réessayer plus tard.',
+  },
+  uploadOverQuota: {
+    'en-US': 'This file would take you past your upload limit of {max} MB per hour.',
+    'fr-CA': 'Ce fichier vous ferait dépasser votre limite de téléversement de {max} Mo par heure.',
+  },
+  addressUploadQuota: {
+    'en-US':
+      'Too much has been uploaded from your network in the last hour. Please try again later.',
+    'fr-CA':
+      'Trop de fichiers ont été téléversés depuis votre réseau au cours de la dernière heure. Veuillez réessayer plus tard.',
+  },
+  addressOverQuota: {
+    'en-US': 'This file would take your network past its upload limit of {max} MB per hour.',
+    'fr-CA':
+      'Ce fichier ferait dépasser à votre réseau sa limite de téléversement de {max} Mo par heure.',
+  },
+  overUploadLimit: {
+    'en-US': 'is over your upload limit',
+    'fr-CA': 'dépasse votre limite de téléversement',
   },
   paymentsUnavailable: {
     'en-US': 'The payment provider cannot be reached. Please try again in a moment.',

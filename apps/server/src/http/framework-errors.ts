@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { API_SECURITY_HEADERS } from './security-headers';
+import { API_SECURITY_HEADERS_HTTP } from './security-headers';
 
 /**
  * Fastify's router answers a URL it cannot decode (400) or with a path parameter over
@@ -14,7 +14,8 @@ export function frameworkErrors(
   _request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  reply.headers(API_SECURITY_HEADERS).type('application/json; charset=utf-8');
+  // The router's request here does not apply TRUST_PROXY, so https cannot be told: no HSTS.
+  reply.headers(API_SECURITY_HEADERS_HTTP).type('application/json; charset=utf-8');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return reply.code(414).send({
       errors: ['The address is too long.'],
@@ -61,8 +62,9 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket) {
         : 400;
   if (socket.writable) {
     const body = JSON.stringify({ errors: [CLIENT_ERRORS[status]] });
+    // No request, so no telling whether it came over https: no HSTS.
     const headers = {
-      ...API_SECURITY_HEADERS,
+      ...API_SECURITY_HEADERS_HTTP,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       'cache-control': 'no-store',

@@ -68,6 +68,18 @@ export function withGoogleAnalytics(options: HelmetOptions): HelmetOptions {
 }
 
 /**
+ * The headers of an answer without `Strict-Transport-Security`: HSTS goes out over https only.
+ * Browsers ignore it over plain http (RFC 6797 §8.1), and sending it there promises an https
+ * the site may not have (issue 24, point 8).
+ */
+export function withoutTransportSecurity(
+  headers: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const { 'strict-transport-security': _hsts, ...rest } = headers;
+  return rest;
+}
+
+/**
  * The headers of the API's JSON answers (OWASP REST Security Cheat Sheet): nothing in them is
  * rendered, framed or run, so the policy allows nothing, and the rest of helmet's set (meant for
  * pages) is left out. Half the headers: every API answer pays for each one.
@@ -80,3 +92,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
+
+/** The API's headers for an answer over plain http: no HSTS. */
+export const API_SECURITY_HEADERS_HTTP = withoutTransportSecurity(API_SECURITY_HEADERS);
+
+/**
+ * Whether a request came over https: its own TLS socket, or the `X-Forwarded-Proto` of a proxy
+ * trusted by TRUST_PROXY (Fastify's `request.protocol`); a client's own header counts for nothing.
+ */
+export const isHttps = (request: { protocol: string }) => request.protocol === 'https';

@@ -1,5 +1,7 @@
+import type { Visibility } from '@portal/domain';
 import { invalid, SIGN_IN_REQUIRED, unauthenticated } from '../services/errors';
 import { reachesGroup } from './groups';
+import { canSeeTopic } from './topics';
 import { isSignedIn, type Viewer } from './viewer';
 
 /**
@@ -37,3 +39,19 @@ export function assertMayBuy(
  */
 export const ownsOrder = (viewer: Viewer, order: { userId: string }): boolean =>
   viewer.userId !== null && viewer.userId === order.userId;
+
+/**
+ * The bundles that would open a topic the viewer may not see (issue 24): those granting one of
+ * the user groups that grant the topic. Bundles are public (canSeeBundle); nothing of the topic
+ * is told but that it exists, which its 401 or 403 already says. None for a topic the viewer may
+ * see.
+ */
+export function bundlesUnlocking<B extends { userGroup: string }>(
+  viewer: Viewer,
+  topic: { _id: string; visibility: Visibility },
+  grantingGroupIds: readonly string[],
+  bundles: readonly B[],
+): B[] {
+  if (canSeeTopic(viewer, topic)) return [];
+  return bundles.filter((bundle) => grantingGroupIds.includes(bundle.userGroup));
+}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   acceptInviteAnswerSchema,
   accountAnswerSchema,
@@ -74,10 +75,14 @@ const ANSWERS: Record<string, z.ZodType> = {
   'PUT /api/org/{org}/account/settings': accountAnswerSchema,
   'POST /api/org/{org}/account/settings/profilePicture': fileAnswerSchema,
   'DELETE /api/org/{org}/account/settings/profilePicture': removedFileAnswerSchema,
+  'PUT /api/org/{org}/account/settings/password': successAnswerSchema,
+  'POST /api/org/{org}/account/settings/email': successAnswerSchema,
+  'POST /api/org/{org}/account/email/confirm': successAnswerSchema,
   'POST /api/upload': uploadedFileSchema,
   'GET /api/org/{org}/workbook': workbookAnswerSchema,
   'PUT /api/org/{org}/workbook': workbookAnswerSchema,
   'GET /api/org/{org}/topic/{topicId}': topicAnswerSchema,
+  'GET /api/org/{org}/topic/{topicId}/bundles': bundlesAnswerSchema,
   'GET /api/org/{org}/{id}/content': contentAnswerSchema,
   'GET /api/org/{org}/{id}/content/': contentAnswerSchema,
   'GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade': scoresAnswerSchema,
@@ -181,7 +186,7 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       expect(parsed.success, `${route} ${res.statusCode}: ${res.body}`).toBe(true);
       expect(parsed.data, route).toEqual(body);
     }
-    return { status: res.statusCode, body };
+    return { status: res.statusCode, body, headers: res.headers };
   }
 
   it('for every route of the API document, on success and on error', async () => {
@@ -241,7 +246,7 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       payload: { password: 'new-password-1', confirm: 'new-password-1' },
     });
     const mail = await waitFor(() => {
-      const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'));
+      const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'), learner.email);
       return m?.includes(learner.email) ? m : undefined;
     });
     await call('PUT /api/org/{org}/login/reset/{email}/{token}', {
@@ -290,6 +295,50 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       url: '/api/org/doughmain/account/settings/profilePicture',
       headers: auth,
     });
+    await call('PUT /api/org/{org}/account/settings/password', {
+      url: '/api/org/doughmain/account/settings/password',
+      headers: auth,
+      payload: { current: 'wrong-password', password: 'newer-password-2', confirm: 'x' },
+    });
+    await call('PUT /api/org/{org}/account/settings/password', {
+      url: '/api/org/doughmain/account/settings/password',
+      headers: auth,
+      payload: {
+        current: 'new-password-1',
+        password: 'newer-password-2',
+        confirm: 'newer-password-2',
+      },
+    });
+    await call('POST /api/org/{org}/account/settings/email', {
+      url: '/api/org/doughmain/account/settings/email',
+      headers: auth,
+      payload: { email: 'not an email' },
+    });
+    await call('POST /api/org/{org}/account/settings/email', {
+      url: '/api/org/doughmain/account/settings/email',
+      headers: auth,
+      payload: { email: `changed-${learner.email}` },
+    });
+    await call('POST /api/org/{org}/account/email/confirm', {
+      url: '/api/org/doughmain/account/email/confirm',
+      payload: { token: 'x'.repeat(43) },
+    });
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const confirmToken = await waitFor(() => {
+      for (const name of fs.readdirSync(outbox)) {
+        const text = fs
+          .readFileSync(path.join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        const found = /\/confirmEmail\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+        if (found) return found;
+      }
+      return undefined;
+    });
+    await call('POST /api/org/{org}/account/email/confirm', {
+      url: '/api/org/doughmain/account/email/confirm',
+      payload: { token: confirmToken },
+    });
 
     await call('GET /api/org/{org}/workbook', {
       url: '/api/org/doughmain/workbook',
@@ -326,6 +375,12 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
     await call('GET /api/org/{org}/topic/{topicId}', { url: '/api/org/doughmain/topic/general' });
     await call('GET /api/org/{org}/topic/{topicId}', {
       url: '/api/org/doughmain/topic/secret-topic',
+    });
+    await call('GET /api/org/{org}/topic/{topicId}/bundles', {
+      url: '/api/org/doughmain/topic/secret-topic/bundles?locale=fr-CA',
+    });
+    await call('GET /api/org/{org}/topic/{topicId}/bundles', {
+      url: '/api/org/doughmain/topic/no-such-topic/bundles',
     });
     await call('GET /api/org/{org}/{id}/content', {
       url: '/api/org/doughmain/long-read/content?parent=budgeting-p1',
@@ -613,9 +668,12 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       oAuthInviteId: '',
       state: callback.searchParams.get('state'),
     };
+    // The flow cookie of the browser that started it (issue 24: a callback without it is refused).
+    const flowCookie = String(sso.headers['set-cookie']).split(';')[0]!;
     await call('POST /api/org/{org}/oauth/complete', {
       url: '/api/org/doughmain/oauth/complete',
       payload: complete,
+      headers: { cookie: flowCookie },
     });
     await call('POST /api/org/{org}/oauth/complete', {
       url: '/api/org/doughmain/oauth/complete',

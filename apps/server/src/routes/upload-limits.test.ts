@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
-import { bearer, signup } from '../test/auth-helpers';
+import { bearer, newLearner, signup } from '../test/auth-helpers';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
 import { multipart, PNG_1X1 } from '../test/multipart';
@@ -140,13 +142,202 @@ describe.each(DATABASE_KINDS)('upload limits on %s (issue 16, F5)', (kind) => {
     expect((await upload(other.token)).statusCode).toBe(200);
   });
 
-  it('limits the bytes an account uploads per hour', async () => {
+  it('limits the bytes an account uploads per hour: a file that would pass the limit is refused whole (413)', async () => {
     const { token } = await signup(t.app, 'doughmain');
     const file = Buffer.concat([PNG_1X1, Buffer.alloc(120 * 1024)]);
     expect((await upload(token, file)).statusCode).toBe(200);
-    expect((await upload(token, file)).statusCode).toBe(200);
-    const refused = await upload(token, file);
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_500);
+    // A second one would take the account past its 200 KiB: refused whole, nothing stored.
+    const over = await upload(token, file);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      errors: ['This file would take you past your upload limit of 0.2 MB per hour.'],
+      errfor: { file: 'is over your upload limit' },
+    });
+    // What still fits goes through; then even a small file that would not fit is refused.
+    const small = Buffer.concat([PNG_1X1, Buffer.alloc(60 * 1024)]);
+    expect((await upload(token, small)).statusCode).toBe(200);
+    expect((await upload(token, small)).statusCode).toBe(413);
   });
 });
+
+/** A 9 MiB PNG-headed file in a multipart body, sent over a real connection. */
+async function httpUpload(
+  base: string,
+  token: string,
+  size: number,
+  opts: { chunked?: boolean; address?: string } = {},
+): Promise<{ status: number; body: { errors?: string[]; errfor?: Record<string, string> } }> {
+  const body = multipart([
+    { name: 'upload_preset', value: 'doughmain' },
+    {
+      name: 'file',
+      filename: 'big.png',
+      type: 'image/png',
+      data: Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length)]),
+    },
+  ]);
+  return new Promise((resolve, reject) => {
+    const request = http.request(new URL('/api/upload', base), {
+      method: 'POST',
+      headers: {
+        ...body.headers,
+        ...bearer(token),
+        ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : {}),
+        ...(!opts.chunked && { 'content-length': String(body.payload.length) }),
+      },
+    });
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      // A refusal may close the connection while the body is still being written.
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
+    );
+    // In pieces, as a browser sends it: the server counts them as they arrive.
+    let at = 0;
+    const next = () => {
+      while (at < body.payload.length) {
+        const piece = body.payload.subarray(at, at + 256 * 1024);
+        at += piece.length;
+        if (!request.write(piece)) return void request.once('drain', next);
+      }
+      request.end();
+    };
+    next();
+  });
+}
+
+const filesIn = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
+
+describe.each(DATABASE_KINDS)(
+  'upload quota counted while streaming on %s (issue 24, point 7)',
+  (kind) => {
+    let t: TestApp;
+    let base: string;
+    beforeAll(async () => {
+      t = await startTestApp(kind, {
+        UPLOAD_BYTES_PER_HOUR: String(100 * MiB),
+        UPLOAD_BYTES_PER_ADDRESS_PER_HOUR: String(1_000 * MiB),
+        UPLOAD_MAX_BYTES: String(10 * MiB),
+      });
+      await mustImport(t.database.db, makePack('doughmain'));
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => t?.close());
+
+    it('stores at most 11 of 12 concurrent 9 MiB uploads against a 100 MiB quota, refusing the rest with 413 and leaving no file behind', async () => {
+      const { token } = await signup(t.app, 'doughmain');
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => httpUpload(base, token, 9 * MiB)),
+      );
+      const stored = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(stored.length).toBeLessThanOrEqual(11);
+      expect(stored.length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const answer of refused) {
+        expect(answer.status).toBe(413);
+        expect(answer.body.errors).toEqual([
+          'This file would take you past your upload limit of 104.9 MB per hour.',
+        ]);
+      }
+      // Only the stored files are on disk; nothing half-received is left, and nothing is held.
+      expect(filesIn(t.config.uploadsDir)).toHaveLength(stored.length);
+      expect(filesIn(path.join(t.config.dataDir, 'incoming'))).toEqual([]);
+      const held = await t.database.db.kysely
+        .selectFrom('upload_reservations')
+        .selectAll()
+        .execute();
+      expect(held).toEqual([]);
+    });
+  },
+);
+
+describe.each(DATABASE_KINDS)(
+  'uploads per address across accounts on %s (issue 24, point 7)',
+  (kind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind, {
+        UPLOAD_BYTES_PER_HOUR: String(200 * 1024),
+        UPLOAD_BYTES_PER_ADDRESS_PER_HOUR: String(500 * 1024),
+        UPLOAD_MAX_BYTES: String(150 * 1024),
+      });
+      await mustImport(t.database.db, makePack('doughmain'));
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => t?.close());
+    let base: string;
+
+    const upload = (token: string, address: string, data: Buffer, locale = 'en-US') => {
+      const body = multipart([
+        { name: 'upload_preset', value: 'doughmain' },
+        { name: 'file', filename: 'me.png', type: 'image/png', data },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/upload?locale=${locale}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(token) },
+        remoteAddress: address,
+      });
+    };
+
+    it('a run of sign-ups from one address stores no more than the address’s hourly bound', async () => {
+      const file = Buffer.concat([PNG_1X1, Buffer.alloc(90 * 1024)]);
+      let storedBytes = 0;
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const learner = newLearner('burst');
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/org/doughmain/signup',
+          payload: learner,
+          remoteAddress: '10.66.0.1',
+        });
+        expect(res.statusCode).toBe(200);
+        const token = res.json<{ token: string }>().token;
+        for (let j = 0; j < 2; j++) {
+          const answer = await upload(token, '10.66.0.1', file);
+          statuses.push(answer.statusCode);
+          if (answer.statusCode === 200) storedBytes += file.length;
+        }
+      }
+      // 8 accounts × 200 KiB would be 1.6 MiB; the address stops at 500 KiB.
+      expect(storedBytes).toBeLessThanOrEqual(500 * 1024);
+      expect(storedBytes).toBeGreaterThan(400 * 1024);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      const fresh = await signup(t.app, 'doughmain');
+      const refused = await upload(fresh.token, '10.66.0.1', file, 'fr-CA');
+      expect([413, 429]).toContain(refused.statusCode);
+      expect(refused.json().errors[0]).toMatch(/réseau/);
+      // Another address is not held back by this one.
+      expect((await upload(fresh.token, '10.66.0.2', file)).statusCode).toBe(200);
+    });
+
+    it('counts the bytes of an upload with no declared length as they arrive', async () => {
+      const { token } = await signup(t.app, 'doughmain');
+      const file = Buffer.concat([PNG_1X1, Buffer.alloc(120 * 1024)]);
+      expect((await upload(token, '10.67.0.1', file)).statusCode).toBe(200);
+      const chunked = await httpUpload(base, token, 120 * 1024, { chunked: true });
+      expect(chunked.status).toBe(413);
+      expect(chunked.body.errors).toEqual([
+        'This file would take you past your upload limit of 0.2 MB per hour.',
+      ]);
+      expect(filesIn(path.join(t.config.dataDir, 'incoming'))).toEqual([]);
+      // What still fits goes through the same way.
+      expect((await httpUpload(base, token, 60 * 1024, { chunked: true })).status).toBe(200);
+    });
+  },
+);

@@ -5,7 +5,7 @@ import { findNul, refuseNul } from '../http/nul-bytes';
 import { bearerToken } from '../http/request-context';
 import { SESSION_ENDED, SIGN_IN_REQUIRED, tooLarge, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
-import type { ReceivedFile } from '../services/upload-service';
+import type { ReceivedFile, UploadHold } from '../services/upload-service';
 import type { Session } from '../services/session-service';
 import { errorBodySchema } from './org/schemas';
 
@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The uploader, known before the body is read (POST /api/upload). */
     uploader?: Session;
+    /** The bytes the upload holds against the quotas while it is received. */
+    uploadHold?: UploadHold;
   }
 }
 
@@ -63,13 +65,25 @@ export const uploadRoutes =
               throw tooLarge(`File is larger than ${uploads.maxBytes} bytes`, {
                 file: 'is too large',
               });
-            await uploads.checkQuota(session.userId);
+            // The declared length is held at once, against the account's and the address's
+            // quotas; bytes past it are counted as they arrive (UploadService.receive).
+            request.uploadHold = await uploads.hold(
+              { orgId: session.orgId, userId: session.userId, address: request.ip },
+              Number.isFinite(declared) && declared > 0 ? declared : 0,
+            );
             request.uploader = session;
           } catch (err) {
             // Whatever is refused here, the rest of the body is not read: the connection closes.
             reply.header('connection', 'close');
             throw err;
           }
+        },
+        // Whatever the end (stored, refused, cut off), what the upload held no longer counts.
+        onResponse: async (request) => {
+          if (request.uploadHold) await uploads.release(request.uploadHold);
+        },
+        onRequestAbort: async (request) => {
+          if (request.uploadHold) await uploads.release(request.uploadHold);
         },
       },
       async (request) => {
@@ -91,7 +105,7 @@ export const uploadRoutes =
                 }
                 if (findNul(part.filename, 'file')) part.file.resume();
                 refuseNul(part.filename, 'file');
-                file = await uploads.receive(part.filename, part.file);
+                file = await uploads.receive(part.filename, part.file, request.uploadHold);
               } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
             }
           } catch (err) {
@@ -114,9 +128,10 @@ export const uploadRoutes =
           if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });
           const received = file;
           file = undefined;
-          return await uploads.store(org.id, session!.userId, received);
+          return await uploads.store(org.id, session!.userId, received, request.uploadHold);
         } finally {
           if (file) await uploads.discard(file);
+          if (request.uploadHold) await uploads.release(request.uploadHold);
         }
       },
     );

@@ -248,6 +248,18 @@ describe('drawFirstPaint', () => {
     for (const key of keys) expect(storage, key).toContain(`: '${key}',`);
   });
 
+  it('keeps early clicks where the web app looks for them (issue 24, point 12)', () => {
+    // The inline script keeps a drawn page's buttons clicked before the app has hydrated in a
+    // global that apps/web/src/app/start/early-clicks.tsx takes and replays: one name for both.
+    const early = fs.readFileSync(path.join(WEB_ROOT, 'src/app/start/early-clicks.tsx'), 'utf8');
+    const names = [...CLIENT_RENDER_SCRIPT.matchAll(/window\.(__[A-Za-z]+)/g)].map((m) => m[1]);
+    expect(new Set(names)).toEqual(new Set(['__portalEarlyClicks']));
+    expect(early).toContain('__portalEarlyClicks?: HTMLElement[]');
+    // Only the buttons of a page drawn on the server, and only a visitor's (`c`: drawn here).
+    expect(CLIENT_RENDER_SCRIPT).toContain('"#root[data-ssr] button[type=button]"');
+    expect(CLIENT_RENDER_SCRIPT).toContain('if(c)h.setAttribute("data-client-render","");else{');
+  });
+
   it('guesses a phone from the User-Agent', () => {
     expect(isPhoneAgent(PHONE)).toBe(true);
     expect(isPhoneAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(true);

@@ -4,6 +4,7 @@ import {
   resolveLocale,
   type AccountUpdate,
   type AccountView,
+  type PasswordChangeBody,
   type JoinedGroup,
   type LoginBody,
   type SignupBody,
@@ -14,16 +15,20 @@ import type { Mailer } from '../adapters/mail/mailer';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
 import {
+  findEmailChange,
   findPasswordReset,
   findUser,
   findUserByEmail,
   findUserByLogin,
+  insertEmailChange,
   insertPasswordReset,
   insertUser,
   loginKey,
   takenLogins,
   updateUser,
+  useAllEmailChangesOf,
   useAllResetLinksOf,
+  useEmailChange,
   useResetLink,
   type ProfileChange,
   type UserRow,
@@ -43,15 +48,16 @@ import {
   unauthenticated,
 } from './errors';
 import { INVITE_INVALID, type InvitationService } from './invitation-service';
-import { passwordResetMail } from './mail-templates';
+import { emailChangeMail, emailChangeNoticeMail, passwordResetMail } from './mail-templates';
 import { MemoryGuessCounter, type GuessCounter } from './login-guesses';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './session-service';
-import type { SiteLinks } from './site-links';
+import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 import { hashToken, newToken } from './tokens';
 
 const RESET_TTL_MS = 3_600_000;
+const EMAIL_CHANGE_TTL_MS = 86_400_000;
 const now = () => new Date().toISOString();
 
 export const LOGIN_FAILED = 'Incorrect username, email or password';
@@ -59,6 +65,14 @@ export { INVITE_INVALID };
 export const ALREADY_MEMBER = 'You are already a member of this group.';
 export const RESET_LINK_INVALID =
   'This password reset link is invalid or has expired. Ask for a new one.';
+
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
+export const EMAIL_LINK_INVALID =
+  'This email confirmation link is invalid or has expired. Ask for a new one.';
+export const SSO_EMAIL =
+  'The email of this account comes from your organisation’s single sign-on; change it there.';
+export const SAME_EMAIL = 'That is already your email.';
+export const EMAIL_TAKEN = 'That email already has an account.';
 
 /** A password login by an account that signs in through its group's single sign-on. */
 export const oAuthRequired = (oAuthGroupId: string) =>
@@ -234,12 +248,13 @@ export class AccountService {
    * Answers at once, the same for every email, and only then looks the email up and, when it
    * has an account, stores a reset link and mails it: the answer waits for no query and no
    * mail, so its timing does not tell whether the email has an account (issue 16 F7). The
-   * link's address comes from the organisation's configured host, never from the request.
+   * link's address is the request's own when it is one of the organisation's (`from`, SiteLinks),
+   * else its configured one.
    */
-  forgot(org: OrganisationRecord, email: string, locale: string): void {
+  forgot(org: OrganisationRecord, email: string, locale: string, from?: RequestAddress): void {
     // After the answer is written (the handler's promise settles in this turn of the loop).
     const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.mailResetLink(org, email, locale))
+      .then(() => this.mailResetLink(org, email, locale, from))
       .catch((err: unknown) =>
         this.log.error(
           { err: (err as Error).message },
@@ -255,7 +270,12 @@ export class AccountService {
     while (this.afterAnswers.size) await Promise.all([...this.afterAnswers]);
   }
 
-  private async mailResetLink(org: OrganisationRecord, email: string, locale: string) {
+  private async mailResetLink(
+    org: OrganisationRecord,
+    email: string,
+    locale: string,
+    from: RequestAddress | undefined,
+  ) {
     const user = await findUserByEmail(this.db, org.id, email);
     if (!user || user.oauth_group_id) return;
     const { token, hash } = newToken();
@@ -267,7 +287,11 @@ export class AccountService {
       createdAt: new Date(stamp).toISOString(),
       expiresAt: new Date(stamp + RESET_TTL_MS).toISOString(),
     });
-    const link = this.links.page(org, `/resetPassword/${encodeURIComponent(user.email)}/${token}`);
+    const link = this.links.page(
+      org,
+      `/resetPassword/${encodeURIComponent(user.email)}/${token}`,
+      from,
+    );
     const mail = passwordResetMail(
       org.settings,
       locale,
@@ -302,6 +326,112 @@ export class AccountService {
       await useAllResetLinksOf(tx, reset.userId, now());
     });
     await this.sessions.revokeAllOf(reset.userId);
+  }
+
+  /**
+   * The signed-in learner changes their password with the current one (issue 24). A wrong one
+   * counts as a guess at the account, as a wrong sign-in does (slowed down the same way). Every
+   * other session and every reset link ends; the session of `keepToken` stays.
+   */
+  async changePassword(
+    org: OrganisationRecord,
+    userId: string,
+    keepToken: string,
+    body: PasswordChangeBody,
+  ): Promise<void> {
+    const user = await findUser(this.db, org.id, userId);
+    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
+    await this.slowDownGuesses(user.id);
+    if (!(await verifyPassword(user.password_hash, body.current)))
+      throw invalid(CURRENT_PASSWORD_WRONG, { current: 'is not right' });
+    await this.guesses.clear(user.id);
+    const passwordHash = await hashPassword(body.password);
+    await inTransaction(this.db, async (tx) => {
+      await updateUser(tx, org.id, user.id, { password_hash: passwordHash }, now());
+      await useAllResetLinksOf(tx, user.id, now());
+    });
+    await this.sessions.revokeOthersOf(user.id, keepToken);
+  }
+
+  /** Refuses an address another account of the organisation has (as email or username). */
+  private async refuseTakenEmail(orgId: string, userId: string, email: string): Promise<void> {
+    const other = await findUserByLogin(this.db, orgId, email);
+    if (other && other.id !== userId)
+      throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+  }
+
+  /**
+   * The signed-in learner asks for a new email: a link that works once, for 24 hours, goes to
+   * the new address, and a notice to the current one; the address changes only when the link
+   * is followed (confirmEmail). A newer request ends the links of the older ones.
+   */
+  async requestEmailChange(
+    org: OrganisationRecord,
+    userId: string,
+    newEmail: string,
+    requestLocale: string,
+  ): Promise<void> {
+    const user = await findUser(this.db, org.id, userId);
+    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (user.oauth_group_id) throw invalid(SSO_EMAIL, { email: 'comes from your single sign-on' });
+    if (loginKey(newEmail) === user.email_key)
+      throw invalid(SAME_EMAIL, { email: 'is already your email' });
+    await this.refuseTakenEmail(org.id, user.id, newEmail);
+    const { token, hash } = newToken();
+    const stamp = Date.now();
+    await inTransaction(this.db, async (tx) => {
+      await useAllEmailChangesOf(tx, user.id, new Date(stamp).toISOString());
+      await insertEmailChange(tx, {
+        tokenHash: hash,
+        userId: user.id,
+        orgId: org.id,
+        newEmail,
+        createdAt: new Date(stamp).toISOString(),
+        expiresAt: new Date(stamp + EMAIL_CHANGE_TTL_MS).toISOString(),
+      });
+    });
+    const locale = resolveLocale(requestLocale, org.settings.locales);
+    const name = user.first_name || user.username;
+    const link = this.links.page(org, `/confirmEmail/${token}`);
+    for (const mail of [
+      emailChangeMail(org.settings, locale, { email: newEmail, name }, link),
+      emailChangeNoticeMail(org.settings, locale, { email: user.email, name }, newEmail),
+    ])
+      // Not waited for: a slow mail server holds up nothing.
+      this.mailer
+        .send(mail)
+        .catch((err: unknown) =>
+          this.log.error(
+            { err: (err as Error).message },
+            'the email change mail could not be sent',
+          ),
+        );
+  }
+
+  /** Follows the link mailed to a new address: the account takes it (once, before it expires). */
+  async confirmEmail(org: OrganisationRecord, token: string): Promise<void> {
+    const change = await findEmailChange(this.db, org.id, hashToken(token));
+    if (!change || change.usedAt || change.expiresAt <= now()) throw invalid(EMAIL_LINK_INVALID);
+    await this.refuseTakenEmail(org.id, change.userId, change.newEmail);
+    try {
+      await inTransaction(this.db, async (tx) => {
+        if (!(await useEmailChange(tx, change.tokenHash, now()))) throw invalid(EMAIL_LINK_INVALID);
+        await updateUser(
+          tx,
+          org.id,
+          change.userId,
+          { email: change.newEmail, email_key: loginKey(change.newEmail) },
+          now(),
+        );
+        // Links mailed to the old address end with it.
+        await useAllEmailChangesOf(tx, change.userId, now());
+        await useAllResetLinksOf(tx, change.userId, now());
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+      throw err;
+    }
   }
 
   async account(org: OrganisationRecord, userId: string, locale: string): Promise<AccountView> {

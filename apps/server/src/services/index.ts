@@ -96,6 +96,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     publicOrigin: config.publicOrigin,
     baseDomain: config.baseDomain,
     port: config.port,
+    defaultOrg: config.defaultOrg,
   });
   const viewers = new ViewerService(db);
   const invitations = new InvitationService(db, viewers, mailer, links, log);
@@ -148,7 +149,11 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       new OpenIdSsoClient({ allowHttp: config.ssoAllowHttp }),
       organisations,
       links,
-      { secretFromEnv: config.secretFromEnv, publicProtocol: config.publicOrigin?.protocol },
+      {
+        secretFromEnv: config.secretFromEnv,
+        publicProtocol: config.publicOrigin?.protocol,
+        devOidcIssuer: config.devOidcIssuer,
+      },
       log,
       invitations,
       viewers,

@@ -40,7 +40,7 @@ import type { UserRow } from '../db/schema';
 import { assertMayInvite, type Viewer } from '../policies';
 import { conflict, invalid, notFound } from './errors';
 import { inviteMail } from './mail-templates';
-import type { SiteLinks } from './site-links';
+import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 
 export const GROUP_NOT_FOUND = 'Group not found';
@@ -133,6 +133,7 @@ export class InvitationService {
     groupId: string,
     body: BulkInviteBody,
     requestLocale: string,
+    site?: RequestAddress,
   ): Promise<BulkInviteAnswer> {
     const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
     const group = await this.adminGroup(org, viewer, groupId);
@@ -205,7 +206,7 @@ export class InvitationService {
     const invited = sent.map((id) => presentInvitation(after.get(id)!));
     const from = await this.senderName(org, viewer, locale);
     for (const invitation of invited)
-      this.mail(org, locale, from, localise(group.name, locale), invitation);
+      this.mail(org, locale, from, localise(group.name, locale), invitation, site);
     return { invited, skipped };
   }
 
@@ -216,6 +217,7 @@ export class InvitationService {
     groupId: string,
     inviteId: string,
     requestLocale: string,
+    site?: RequestAddress,
   ): Promise<Invitation> {
     const locale = resolveLocale(requestLocale, org.settings.locales);
     const group = await this.adminGroup(org, viewer, groupId);
@@ -225,7 +227,7 @@ export class InvitationService {
     if (!record.emailKey) throw conflict(INVITE_NOT_ADDRESSED);
     const view = presentInvitation(record);
     const from = await this.senderName(org, viewer, locale);
-    this.mail(org, locale, from, localise(group.name, locale), view);
+    this.mail(org, locale, from, localise(group.name, locale), view, site);
     return view;
   }
 
@@ -321,6 +323,7 @@ export class InvitationService {
     from: string,
     groupName: string,
     invitation: Invitation,
+    site: RequestAddress | undefined,
   ): void {
     if (!invitation.email) return;
     void this.mailer
@@ -330,7 +333,7 @@ export class InvitationService {
           locale,
           invitation.email,
           { from, bundleName: groupName },
-          this.links.page(org, invitation.link),
+          this.links.page(org, invitation.link, site),
         ),
       )
       .catch((err: unknown) =>

@@ -1,4 +1,10 @@
-import { readableTextOn, type OrganisationSettings, localise } from '@portal/domain';
+import {
+  formatPercent,
+  formatStoreMoney,
+  localise,
+  readableTextOn,
+  type OrganisationSettings,
+} from '@portal/domain';
 import type { Mail } from '../adapters/mail/mailer';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -48,7 +54,32 @@ export function passwordResetMail(
   to: { email: string; name: string },
   link: string,
 ): Mail {
-  const t = locale === 'fr-CA' ? resetText['fr-CA'] : resetText['en-US'];
+  return oneLinkMail(
+    org,
+    locale,
+    to,
+    link,
+    locale === 'fr-CA' ? resetText['fr-CA'] : resetText['en-US'],
+  );
+}
+
+/** The words of a mail that carries one link to follow (a reset, a confirmation). */
+interface OneLinkText {
+  subject: (org: string) => string;
+  greeting: (name: string) => string;
+  body: string;
+  button: string;
+  ignore: string;
+}
+
+/** A mail whose point is one link: greeting, body, the link as a button, what to do if unasked. */
+function oneLinkMail(
+  org: OrganisationSettings,
+  locale: string,
+  to: { email: string; name: string },
+  link: string,
+  t: OneLinkText,
+): Mail {
   const orgName = localise(org.name, locale);
   const html = brandedHtml(
     org,
@@ -112,17 +143,17 @@ export function receiptMail(
 ): Mail {
   const fr = locale === 'fr-CA';
   const t = fr ? receiptText['fr-CA'] : receiptText['en-US'];
-  const money = new Intl.NumberFormat(fr ? 'fr-CA' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-  });
-  const usd = (cents: number) => money.format(cents / 100);
+  const lang = fr ? 'fr-CA' : 'en-US';
+  // Written as the store writes them (formatStoreMoney): the same currency sign in both languages.
+  const usd = (cents: number) => formatStoreMoney(cents / 100, lang, org.currency);
   const orgName = localise(org.name, locale);
   const rows: Array<[string, string]> = [
     [t.bundle, order.bundleName],
     [t.seats, String(order.quantity)],
     [t.unit, usd(order.unitCents)],
-    ...(order.percentOff > 0 ? [[t.discount, `${order.percentOff} %`] as [string, string]] : []),
+    ...(order.percentOff > 0
+      ? [[t.discount, formatPercent(order.percentOff, lang)] as [string, string]]
+      : []),
     [t.total, usd(order.totalCents)],
     [t.order, order.id],
   ];
@@ -141,7 +172,9 @@ export function receiptMail(
 ${button(org, storeLink, t.button)}
 <p style="font-size:12px;color:#52606d;word-break:break-all">${escape(storeLink)}</p>`,
   );
-  const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t.access}\n\n${t.button}: ${storeLink}\n\n${orgName}\n`;
+  // fr-CA puts a no-break space before a colon.
+  const colon = fr ? '\u00a0:' : ':';
+  const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${rows.map(([k, v]) => `${k}${colon} ${v}`).join('\n')}\n\n${t.access}\n\n${t.button}${colon} ${storeLink}\n\n${orgName}\n`;
   return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
 }
 
@@ -186,4 +219,68 @@ ${button(org, link, t.button)}
     html,
     fromName: orgName,
   };
+}
+
+const emailChangeText = {
+  'en-US': {
+    subject: (org: string) => `Confirm your new ${org} email`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: 'You asked to use this address for your account. Follow this link to confirm it. It works once, for 24 hours.',
+    button: 'Confirm this email',
+    ignore: 'If you did not ask for this, ignore this email: your account keeps its address.',
+  },
+  'fr-CA': {
+    subject: (org: string) => `Confirmez votre nouveau courriel ${org}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: 'Vous avez demandé à utiliser cette adresse pour votre compte. Suivez ce lien pour la confirmer. Il fonctionne une seule fois, pendant 24\u00a0heures.',
+    button: 'Confirmer ce courriel',
+    ignore: 'Si vous n’avez rien demandé, ignorez ce courriel : votre compte garde son adresse.',
+  },
+} as const;
+
+/** The link that confirms a new email, mailed to the new address, in the learner's locale. */
+export function emailChangeMail(
+  org: OrganisationSettings,
+  locale: string,
+  to: { email: string; name: string },
+  link: string,
+): Mail {
+  const t = locale === 'fr-CA' ? emailChangeText['fr-CA'] : emailChangeText['en-US'];
+  return oneLinkMail(org, locale, to, link, t);
+}
+
+const emailNoticeText = {
+  'en-US': {
+    subject: (org: string) => `A change of your ${org} email was asked for`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (next: string) =>
+      `Someone signed in to your account asked to change its email to ${next}. The address changes only once the link sent there is followed.`,
+    warn: 'If this was not you, change your password now: your account keeps this address until then.',
+  },
+  'fr-CA': {
+    subject: (org: string) => `Un changement de votre courriel ${org} a été demandé`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (next: string) =>
+      `Une personne connectée à votre compte a demandé de changer son courriel pour ${next}. L’adresse ne change qu’une fois suivi le lien envoyé à cette adresse.`,
+    warn: 'Si ce n’était pas vous, changez votre mot de passe maintenant : votre compte garde cette adresse d’ici là.',
+  },
+} as const;
+
+/** The notice to the current address that a change of email was asked for. */
+export function emailChangeNoticeMail(
+  org: OrganisationSettings,
+  locale: string,
+  to: { email: string; name: string },
+  newEmail: string,
+): Mail {
+  const t = locale === 'fr-CA' ? emailNoticeText['fr-CA'] : emailNoticeText['en-US'];
+  const orgName = localise(org.name, locale);
+  const html = brandedHtml(
+    org,
+    locale,
+    `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body(newEmail))}</p>
+<p>${escape(t.warn)}</p>`,
+  );
+  const text = `${t.greeting(to.name)}\n\n${t.body(newEmail)}\n\n${t.warn}\n\n${orgName}\n`;
+  return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
 }

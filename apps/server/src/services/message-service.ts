@@ -37,7 +37,7 @@ import {
   privateThreadsReadable,
   type Viewer,
 } from '../policies';
-import { forbidden, invalid, notFound } from './errors';
+import { forbidden, invalid, notFound, unavailable } from './errors';
 import type { Session, SessionService } from './session-service';
 import type { ViewerService } from './viewer-service';
 
@@ -48,6 +48,8 @@ export const EMPTY_MESSAGE = 'The message is empty.';
 export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
 export const THREAD_IS_PRIVATE = 'An answer in a member’s thread is a private message.';
 export const THREAD_NOT_FOUND = 'This group has no such member or thread.';
+export const LIVE_PAUSED =
+  'Live messages are paused for a moment. New messages still appear within a few seconds.';
 /** The private threads an administrator's list shows at most. */
 const THREADS_LISTED = 200;
 
@@ -55,6 +57,11 @@ const THREADS_LISTED = 200;
 export const REPLAY_OVERLAP_MS = 2_000;
 /** At most this many messages of each kind (group, private) are replayed on a reconnection. */
 export const REPLAY_MAX = 200;
+/**
+ * Live streams one account may hold open in a process (every tab and group counted): one more
+ * closes the account's oldest first (issue 24, point 7).
+ */
+export const STREAMS_PER_ACCOUNT = 10;
 /** A stream opens after its subscription is confirmed, or after this long without Redis. */
 const SUBSCRIBE_WAIT_MS = 1_000;
 
@@ -85,9 +92,16 @@ export const messageEventText = (view: MessageView) =>
 /** Where a stream sends what the learner may read: the message and its event text. */
 export interface MessageSink {
   message(view: MessageView, eventText: string): void;
-  /** The learner may no longer read the group (left it, signed out): the stream ends. */
-  end(): void;
+  /**
+   * The stream ends: the learner may no longer read the group (left it, signed out), or for a
+   * `reason` the browser is told (`event: closed`): `replaced` (the account opened more streams
+   * than it may hold; this one, its oldest, is not reopened), `paused` (the process lost its bus
+   * of live events; reopen later, poll meanwhile).
+   */
+  end(reason?: StreamEndReason): void;
 }
+
+export type StreamEndReason = 'replaced' | 'paused';
 
 /** An open stream of one learner on one group (docs/design.md §10). */
 export interface MessageStream {
@@ -170,6 +184,8 @@ export class MessageService {
   private readonly pages = new LRUCache<string, string>({ max: 5_000, ttl: PAGE_CACHED_MS });
   /** Bumped by each post in this process: the group's cached pages are no longer found. */
   private readonly groupVersions = new Map<string, number>();
+  /** The open streams of each account (`org|user`), oldest first: each one's `end`. */
+  private readonly accountStreams = new Map<string, Set<(reason?: StreamEndReason) => void>>();
 
   constructor(
     private readonly db: Db,
@@ -177,7 +193,18 @@ export class MessageService {
     private readonly sessions: SessionService,
     private readonly viewers: ViewerService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // A process that lost its bus no longer hears what other processes publish: its streams end
+    // at once (the browser polls meanwhile and shows it is not live), and new ones are refused
+    // until the bus is back. Reconnecting with Last-Event-ID then replays what was missed.
+    pubsub.onAvailability((available) => {
+      if (available) return;
+      const ends = [...this.accountStreams.values()].flatMap((mine) => [...mine]);
+      if (ends.length > 0)
+        this.log.warn({ streams: ends.length }, 'live-event bus lost: open streams are ended');
+      for (const end of ends) end('paused');
+    });
+  }
 
   /**
    * Someone outside the group learns nothing of it (404, as the other group routes); a member of
@@ -414,6 +441,7 @@ export class MessageService {
   ): Promise<MessageStream> {
     const viewer = await this.viewers.of(session);
     this.assertReadable(org, viewer, groupId);
+    if (!this.pubsub.available()) throw unavailable(LIVE_PAUSED);
     const last = lastEventId ? await findMessage(this.db, org.id, groupId, lastEventId) : undefined;
     const since =
       last && canSeeMessage(viewer, groupId, last)
@@ -436,15 +464,18 @@ export class MessageService {
       const v = await this.viewers.of(current);
       return isGroupMember(v, groupId) ? v : null;
     };
+    const account = `${org.id}|${session.userId}`;
     const close = () => {
       if (closed) return;
       closed = true;
       unsubscribe?.();
+      const mine = this.accountStreams.get(account);
+      if (mine?.delete(end) && mine.size === 0) this.accountStreams.delete(account);
     };
-    const end = () => {
+    const end = (reason?: StreamEndReason) => {
       if (closed) return;
       close();
-      sink?.end();
+      sink?.end(reason);
     };
     /** The learner as last checked, and when: deliveries within VIEWER_TRUSTED_MS use it as is. */
     let trusted: { viewer: Viewer; at: number } | null = { viewer, at: Date.now() };
@@ -509,6 +540,18 @@ export class MessageService {
     return {
       start: async (to) => {
         sink = to;
+        if (closed) return;
+        // One more than the account may hold: its oldest streams end first.
+        let mine = this.accountStreams.get(account);
+        if (!mine) {
+          mine = new Set();
+          this.accountStreams.set(account, mine);
+        }
+        mine.add(end);
+        for (const oldest of [...mine].slice(0, Math.max(0, mine.size - STREAMS_PER_ACCOUNT)))
+          oldest('replaced');
+        // The bus was lost since the stream was asked for: it could not be live.
+        if (!this.pubsub.available()) return end('paused');
         unsubscribe = this.listen(messageChannel(org.id, groupId), (local) => {
           if (local.event.groupId !== groupId) return;
           if (waiting) waiting.push(local);

@@ -14,9 +14,11 @@ import {
   catalogueOf,
   contentHashOf,
   findOrganisation,
+  topicGrantsOf,
   type OrganisationRecord,
 } from '../db/repositories/organisations';
 import {
+  bundlesUnlocking,
   canSeePage,
   canSeeTopic,
   canSeeTopicGroupCard,
@@ -25,6 +27,8 @@ import {
   type Viewer,
 } from '../policies';
 import { CachedText } from './cached-text';
+import { notFound } from './errors';
+import { TOPIC_NOT_FOUND } from './topic-service';
 
 export type { OrganisationRecord };
 
@@ -276,5 +280,24 @@ export class OrganisationService {
       isMemberOf: ownsBundle(viewer, b),
       discountTiers: b.discountTiers ?? [],
     }));
+  }
+
+  /**
+   * The bundles that would open a topic the viewer may not see (a visitor's or a learner's
+   * "private topic" screen names them); none for a topic they may see. 404 for an unknown topic.
+   */
+  async unlockingBundles(
+    org: OrganisationRecord,
+    topicId: string,
+    viewer: Viewer = VISITOR,
+  ): Promise<BundleView[]> {
+    const grants = await topicGrantsOf(this.db, org.id, topicId);
+    if (!grants) throw notFound(TOPIC_NOT_FOUND);
+    return bundlesUnlocking(
+      viewer,
+      { _id: topicId, visibility: grants.visibility },
+      grants.groupIds,
+      await this.bundles(org, viewer),
+    );
   }
 }

@@ -109,6 +109,7 @@ export class SeoService {
       'Disallow: /account',
       'Disallow: /checkout/',
       'Disallow: /resetPassword/',
+      'Disallow: /confirmEmail/',
       'Disallow: /oauth/',
       'Disallow: /print/',
       '',

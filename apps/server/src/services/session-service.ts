@@ -7,6 +7,7 @@ import {
   insertSession,
   revokeSession,
   revokeSessionsOf,
+  revokeSessionsOfExcept,
 } from '../db/repositories/sessions';
 import { hashToken, newToken } from './tokens';
 
@@ -132,6 +133,13 @@ export class SessionService {
     this.forgetToken(hash);
     await revokeSession(this.db, hash, new Date().toISOString());
     await this.publish(`token:${hash}`);
+  }
+
+  /** Ends every session of the account but the one of `keepToken`. */
+  async revokeOthersOf(userId: string, keepToken: string): Promise<void> {
+    this.forgetUser(userId);
+    await revokeSessionsOfExcept(this.db, userId, hashToken(keepToken), new Date().toISOString());
+    await this.publish(`user:${userId}`);
   }
 
   async revokeAllOf(userId: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type SsoIdentity,
   type SsoProviderSettings,
 } from '../adapters/sso/sso';
+import { DEV_OIDC } from '../adapters/sso/dev-provider';
 import type { Db } from '../db/database';
 import { findUser, findUserByEmail, type UserRow } from '../db/repositories/accounts';
 import { inTransaction, isUniqueViolation, type Executor } from '../db/repositories/executor';
@@ -23,7 +24,15 @@ import {
   takeSsoFlow,
   usernameTaken,
 } from '../db/repositories/sso';
-import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  SIGN_IN_REQUIRED,
+  unauthenticated,
+  unavailable,
+} from './errors';
 import type { InvitationService } from './invitation-service';
 import type { OrganisationService } from './organisation-service';
 import type { SessionService } from './session-service';
@@ -36,12 +45,16 @@ export const SSO_FLOW_TTL_MS = 600_000;
 export const LOGIN_TOKEN_NOT_FOUND = 'Login token not found.';
 export const SSO_EXPIRED = 'This sign-in took too long. Please try again.';
 export const SSO_OTHER_BROWSER = 'This sign-in was started in another browser. Please try again.';
+export const SSO_NO_FLOW_COOKIE =
+  'This sign-in was not started in this browser, so it cannot finish here. Please start it again from the login page.';
+export const SSO_LINK_REQUIRED =
+  'An account with this email already exists. To use single sign-on with it, log in with your password first, then link the two.';
+export const SSO_LINKED_ELSEWHERE =
+  'This single sign-on identity is already linked to another account.';
 export const NO_SSO_GROUP = 'This user group has no single sign-on.';
 export const SSO_UNAVAILABLE = 'Single sign-on is not available for this group at the moment.';
 export const SSO_REFUSED = 'The sign-in provider refused the sign-in.';
 export const SSO_NOT_VERIFIED = 'The sign-in provider’s answer could not be verified.';
-export const SSO_EMAIL_UNVERIFIED =
-  'An account with this email already exists, and the sign-in provider has not verified the email, so the two cannot be joined.';
 export const SSO_EMAIL_OTHER_SSO =
   'An account with this email already exists and signs in another way.';
 
@@ -71,11 +84,18 @@ export class SsoService {
       secretFromEnv: (name: string) => string | undefined;
       /** PUBLIC_ORIGIN's scheme, when set: the scheme of redirect addresses. */
       publicProtocol: 'http:' | 'https:' | undefined;
+      /** The mounted development provider's issuer (DEV_OIDC=on only; never in production). */
+      devOidcIssuer?: string | undefined;
     },
     private readonly log: FastifyBaseLogger,
     private readonly invitations: InvitationService,
     private readonly viewers?: ViewerService,
   ) {}
+
+  /** Whether the site's public origin (PUBLIC_ORIGIN) is https. */
+  get httpsSite(): boolean {
+    return this.options.publicProtocol === 'https:';
+  }
 
   private async ssoGroup(org: OrganisationRecord, groupId: string): Promise<SsoGroup> {
     const group = await findUserGroup(this.db, org.id, groupId);
@@ -83,9 +103,30 @@ export class SsoService {
     return group as SsoGroup;
   }
 
+  /**
+   * The issuer to ask: the group's, except that with DEV_OIDC=on the demo pack's development
+   * issuer (`http://localhost:{any port}/dev-oidc`) is the provider this server mounts, so the
+   * demo signs in whatever PORT the server has (issue 24, point 13).
+   */
+  private providerIssuer(issuer: string): string {
+    const dev = this.options.devOidcIssuer;
+    if (!dev) return issuer;
+    let url: URL;
+    try {
+      url = new URL(issuer);
+    } catch {
+      return issuer;
+    }
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    const isDemo =
+      url.protocol === 'http:' && local && url.pathname.replace(/\/$/, '') === DEV_OIDC.path;
+    return isDemo ? dev : issuer;
+  }
+
   /** The provider settings of a group with its secret resolved; never logged or answered. */
   private settings(org: OrganisationRecord, group: SsoGroup): SsoProviderSettings {
-    const { issuer, clientId, clientSecret } = group.oauth;
+    const { clientId, clientSecret } = group.oauth;
+    const issuer = this.providerIssuer(group.oauth.issuer);
     if (clientSecret === undefined) return { issuer, clientId };
     if (!clientSecret.startsWith('env:')) return { issuer, clientId, clientSecret };
     const name = clientSecret.slice('env:'.length);
@@ -159,30 +200,33 @@ export class SsoService {
   }
 
   /**
-   * Finishes a sign-in with the callback's code: the flow is found by `state`, or, for a client
-   * that sends none, by the cookie set at the start; it works once. The account is found by the
-   * provider identity, else joined by a verified email, else made; it joins the group (and the
-   * invitation's group). Any refusal leaves nothing behind.
+   * Finishes a sign-in with the callback's code. The flow is the one named by this browser's
+   * cookie (set at the start), and only that: a callback without it, such as someone else's
+   * callback address opened in this browser (login CSRF), is refused, and a `state` naming
+   * another flow is too. It works once. The account is found by the provider identity; an
+   * account of the same email is never taken over: `link` (with the account's own session)
+   * joins the identity to the signed-in account, else a new account is made. It joins the group
+   * (and the invitation's group). Any refusal leaves nothing behind.
    */
   async complete(
     org: OrganisationRecord,
-    body: OAuthCompleteBody & { iss?: string },
+    body: OAuthCompleteBody & { iss?: string; link?: boolean },
     cookieFlowId: string | undefined,
+    linkTo?: { userId: string } | null,
   ): Promise<{ token: string; userId: string }> {
-    const flow = body.state
-      ? await takeSsoFlow(this.db, { state: body.state })
-      : cookieFlowId
-        ? await takeSsoFlow(this.db, { id: cookieFlowId })
-        : null;
+    if (!cookieFlowId) throw invalid(SSO_NO_FLOW_COOKIE);
+    if (body.link && !linkTo) throw unauthenticated(SIGN_IN_REQUIRED);
+    const flow = await takeSsoFlow(this.db, { id: cookieFlowId });
     if (!flow || flow.orgId !== org.id || flow.groupId !== body.groupId)
       throw invalid(LOGIN_TOKEN_NOT_FOUND);
-    if (body.state && cookieFlowId && cookieFlowId !== flow.id) throw invalid(SSO_OTHER_BROWSER);
+    if (body.state && body.state !== flow.state) throw invalid(SSO_OTHER_BROWSER);
     if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid(SSO_EXPIRED);
     const group = await this.ssoGroup(org, flow.groupId);
 
     let identity: SsoIdentity;
+    const settings = this.settings(org, group);
     try {
-      identity = await this.client.complete(this.settings(org, group), flow.redirectUri, {
+      identity = await this.client.complete(settings, flow.redirectUri, {
         code: body.code,
         state: flow.state,
         nonce: flow.nonce,
@@ -192,10 +236,20 @@ export class SsoService {
     } catch (err) {
       throw this.failure(org, group, err);
     }
+    // The demo provider on this port vouches for the pack's issuer: the identity is kept under
+    // the pack's name, so it is the same account whatever port the server ran on.
+    if (settings.issuer !== group.oauth.issuer && identity.issuer === settings.issuer)
+      identity = { ...identity, issuer: group.oauth.issuer };
 
     const inviteId = flow.inviteId ?? (body.oAuthInviteId || null);
-    const { userId, linked } = await this.signInAccount(org, group._id, identity, inviteId);
-    // Joining a password account to the provider ends every session it had.
+    const { userId, linked } = await this.signInAccount(
+      org,
+      group._id,
+      identity,
+      inviteId,
+      body.link ? (linkTo?.userId ?? null) : null,
+    );
+    // Linking ends the password, and with it every session the password made.
     if (linked) await this.sessions.revokeAllOf(userId);
     this.viewers?.forget(org.id, userId);
     return { token: await this.sessions.create(userId, org.id), userId };
@@ -219,6 +273,8 @@ export class SsoService {
     groupId: string,
     identity: SsoIdentity,
     inviteId: string | null,
+    /** The signed-in account the identity is to be linked to (link mode), if any. */
+    linkUserId: string | null,
   ): Promise<{ userId: string; linked: boolean }> {
     const at = now();
     const username = await this.freeUsername(org, identity);
@@ -226,17 +282,26 @@ export class SsoService {
       return await inTransaction(this.db, async (tx) => {
         let linked = false;
         const knownId = await findSsoIdentity(tx, org.id, identity.issuer, identity.subject);
+        if (knownId && linkUserId && knownId !== linkUserId) throw conflict(SSO_LINKED_ELSEWHERE);
         let user: UserRow | undefined = knownId ? await findUser(tx, org.id, knownId) : undefined;
         if (!user) {
-          const same = identity.email
-            ? await findUserByEmail(tx, org.id, identity.email)
-            : undefined;
-          if (same) {
-            if (!identity.emailVerified) throw conflict(SSO_EMAIL_UNVERIFIED);
-            if (same.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
-            await markSsoAccount(tx, org.id, same.id, groupId, at);
-            user = same;
+          const owner = linkUserId ? await findUser(tx, org.id, linkUserId) : undefined;
+          const same =
+            !owner && identity.email
+              ? await findUserByEmail(tx, org.id, identity.email)
+              : undefined;
+          if (linkUserId && !owner) throw unauthenticated(SIGN_IN_REQUIRED);
+          if (owner) {
+            // The owner signed in with the password and proved the identity at the provider.
+            if (owner.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
+            await markSsoAccount(tx, org.id, owner.id, groupId, at);
+            user = owner;
             linked = true;
+          } else if (same) {
+            // Never taken over, verified email or not: the owner links by signing in with the
+            // password first (design §11).
+            if (same.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
+            throw conflict(SSO_LINK_REQUIRED, { link: groupId });
           } else {
             const id = randomUUID();
             await insertSsoUser(tx, {

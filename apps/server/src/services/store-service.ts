@@ -41,7 +41,7 @@ import { assertMayBuy, ownsOrder, type Viewer } from '../policies';
 import { conflict, invalid, notFound, SESSION_ENDED, unauthenticated, unavailable } from './errors';
 import type { InvitationService } from './invitation-service';
 import { receiptMail } from './mail-templates';
-import type { SiteLinks } from './site-links';
+import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 
 export const BUNDLE_NOT_FOUND = 'Bundle not found';
@@ -131,13 +131,18 @@ export class StoreService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Makes a pending order of `quantity` seats and answers where the browser goes to pay. */
+  /**
+   * Makes a pending order of `quantity` seats and answers where the browser goes to pay. The
+   * provider sends the buyer back to the address they bought from when it is the organisation's
+   * own (`from`, SiteLinks), so they come back signed in.
+   */
   async purchase(
     org: OrganisationRecord,
     viewer: Viewer,
     bundleId: string,
     body: PurchaseBody,
     requestLocale: string,
+    from?: RequestAddress,
   ): Promise<{ url: string }> {
     const bundle = await bundleOf(this.db, org.id, bundleId);
     if (!bundle) throw notFound(BUNDLE_NOT_FOUND);
@@ -168,7 +173,7 @@ export class StoreService {
       cohortId: null,
     };
     await insertOrder(this.db, order);
-    const site = (path: string) => this.links.page(org, path);
+    const site = (path: string) => this.links.page(org, path, from);
     let session;
     try {
       session = await this.payments.createCheckout({

@@ -7,13 +7,48 @@ import type { UploadedFile } from '@portal/domain';
 import { fileTypeFromFile } from 'file-type';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
-import { insertUpload, uploadsSince } from '../db/repositories/uploads';
+import { inTransaction, type Executor } from '../db/repositories/executor';
+import {
+  deleteUploadReservation,
+  insertUpload,
+  insertUploadReservation,
+  lockUploadQuotas,
+  quotaUse,
+  setUploadReservationBytes,
+  type QuotaUse,
+} from '../db/repositories/uploads';
 import { invalid, tooLarge, tooManyRequests, unsupportedType } from './errors';
 
 const HOUR_MS = 3_600_000;
 
 export const UPLOAD_QUOTA_REACHED =
   'You have uploaded too many files in the last hour. Please try again later.';
+
+export const UPLOAD_OVER_QUOTA =
+  'This file would take you past your upload limit of {max} MB per hour.';
+export const ADDRESS_QUOTA_REACHED =
+  'Too much has been uploaded from your network in the last hour. Please try again later.';
+export const ADDRESS_OVER_QUOTA =
+  'This file would take your network past its upload limit of {max} MB per hour.';
+
+const MB = 1_000_000;
+/** A quota in MB as the messages give it (one decimal at most). */
+const inMb = (bytes: number) => String(Math.round((bytes / MB) * 10) / 10);
+
+/** How much more an upload in progress holds each time it outgrows what it holds. */
+const HOLD_STEP = 1_048_576;
+
+/**
+ * The bytes an upload in progress holds against the quotas of its account and its address, from
+ * before its body is read until it is stored or refused (docs/decisions.md, uploads).
+ */
+export interface UploadHold {
+  id: string;
+  orgId: string;
+  userId: string;
+  address: string;
+  bytes: number;
+}
 
 /** A file received into a temporary file, not yet checked nor stored. */
 export interface ReceivedFile {
@@ -26,6 +61,11 @@ export interface ReceivedFile {
 export interface UploadQuota {
   perHour: number;
   bytesPerHour: number;
+  /**
+   * The bytes all accounts of an organisation may upload from one client address in an hour
+   * (UPLOAD_BYTES_PER_ADDRESS_PER_HOUR): self sign-up cannot multiply the account's quota.
+   */
+  bytesPerAddressPerHour: number;
 }
 
 /** What learners may upload, by the type sniffed from the bytes (never the name or the header). */
@@ -94,36 +134,148 @@ export class UploadService {
 
   /**
    * Refuses (429) an account that has used its uploads of the last hour, saying when it may
-   * upload again. Uploads are counted in the database, so the quota holds across processes.
+   * upload again. Uploads are counted in the database, so the quota holds across processes;
+   * uploads in progress count with the bytes they hold.
    */
   async checkQuota(userId: string, now = Date.now()): Promise<void> {
-    const recent = await uploadsSince(this.db, userId, new Date(now - HOUR_MS).toISOString());
-    let bytes = recent.reduce((sum, u) => sum + u.size, 0);
-    if (recent.length < this.quota.perHour && bytes < this.quota.bytesPerHour) return;
+    const use = await quotaUse(this.db, { userId }, new Date(now - HOUR_MS).toISOString());
+    this.refuseIfFull(use, this.quota.perHour, this.quota.bytesPerHour, UPLOAD_QUOTA_REACHED, now);
+  }
+
+  /** 429 when `use` leaves no room, with the time the oldest stored uploads free enough. */
+  private refuseIfFull(
+    use: QuotaUse,
+    perHour: number,
+    bytesPerHour: number,
+    message: string,
+    now: number,
+  ): void {
+    let { count, bytes } = use;
+    if (count < perHour && bytes < bytesPerHour) return;
     // Free again once enough of the oldest uploads are over an hour old.
-    let count = recent.length;
-    let freeAt = now;
-    for (const upload of recent) {
-      if (count < this.quota.perHour && bytes < this.quota.bytesPerHour) break;
+    let freeAt = now + HOUR_MS;
+    for (const upload of use.stored) {
+      if (count < perHour && bytes < bytesPerHour) break;
       count -= 1;
       bytes -= upload.size;
       freeAt = Date.parse(upload.createdAt) + HOUR_MS;
     }
-    throw tooManyRequests(UPLOAD_QUOTA_REACHED, (freeAt - now) / 1_000);
+    if (count >= perHour || bytes >= bytesPerHour) freeAt = now + HOUR_MS;
+    throw tooManyRequests(message, (freeAt - now) / 1_000);
+  }
+
+  /**
+   * Checks the quotas of the account and of its address with `bytes` more on them, in one
+   * transaction that holds the organisation's quotas: 429 when a quota is used up already,
+   * 413 when these bytes would take it past its limit. `hold` is the upload growing, if any.
+   */
+  private async withRoom<T>(
+    who: { orgId: string; userId: string; address: string },
+    bytes: number,
+    write: (tx: Executor) => Promise<T>,
+    counts: boolean,
+  ): Promise<T> {
+    const now = Date.now();
+    const since = new Date(now - HOUR_MS).toISOString();
+    return inTransaction(this.db, async (tx) => {
+      await lockUploadQuotas(tx, who.orgId);
+      const mine = await quotaUse(tx, { userId: who.userId }, since);
+      const address = await quotaUse(tx, { orgId: who.orgId, address: who.address }, since);
+      if (counts) {
+        this.refuseIfFull(
+          mine,
+          this.quota.perHour,
+          this.quota.bytesPerHour,
+          UPLOAD_QUOTA_REACHED,
+          now,
+        );
+        this.refuseIfFull(
+          address,
+          Number.POSITIVE_INFINITY,
+          this.quota.bytesPerAddressPerHour,
+          ADDRESS_QUOTA_REACHED,
+          now,
+        );
+      }
+      if (mine.bytes + bytes > this.quota.bytesPerHour)
+        throw tooLarge(UPLOAD_OVER_QUOTA.replace('{max}', inMb(this.quota.bytesPerHour)), {
+          file: 'is over your upload limit',
+        });
+      if (address.bytes + bytes > this.quota.bytesPerAddressPerHour)
+        throw tooLarge(
+          ADDRESS_OVER_QUOTA.replace('{max}', inMb(this.quota.bytesPerAddressPerHour)),
+          { file: 'is over your upload limit' },
+        );
+      return write(tx);
+    });
+  }
+
+  /**
+   * Before a byte of the body is read: holds `bytes` (the declared length, or a first step when
+   * none is declared) for an upload of the account from `address`, or refuses it (429 / 413).
+   */
+  async hold(
+    who: { orgId: string; userId: string; address: string },
+    bytes: number,
+  ): Promise<UploadHold> {
+    const hold: UploadHold = { id: randomBytes(16).toString('hex'), ...who, bytes };
+    await this.withRoom(
+      who,
+      bytes,
+      (tx) => insertUploadReservation(tx, { ...hold, at: new Date().toISOString() }),
+      true,
+    );
+    return hold;
+  }
+
+  /** An upload in progress has received `size` bytes: it holds at least as many, or is refused (413). */
+  private async grow(hold: UploadHold, size: number): Promise<void> {
+    if (size <= hold.bytes) return;
+    // A step ahead, so that a long upload asks the database now and then, not for every chunk;
+    // exactly what arrived when the step does not fit.
+    const ahead = Math.max(size, Math.min(size + HOLD_STEP, this.maxBytes + 64 * 1024));
+    for (const bytes of ahead > size ? [ahead, size] : [size]) {
+      try {
+        await this.withRoom(
+          hold,
+          bytes - hold.bytes,
+          (tx) => setUploadReservationBytes(tx, hold.id, bytes),
+          false,
+        );
+        hold.bytes = bytes;
+        return;
+      } catch (err) {
+        if (bytes === size) throw err;
+      }
+    }
+  }
+
+  /** An upload in progress ended (stored, refused or cut off): its bytes no longer count. */
+  async release(hold: UploadHold): Promise<void> {
+    await deleteUploadReservation(this.db, hold.id);
   }
 
   /**
    * Streams an uploaded file into a temporary file (never whole in memory), refusing it (413)
    * past the size limit. The caller stores or discards what it answers.
    */
-  async receive(name: string, file: Readable & { truncated?: boolean }): Promise<ReceivedFile> {
+  async receive(
+    name: string,
+    file: Readable & { truncated?: boolean },
+    hold?: UploadHold,
+  ): Promise<ReceivedFile> {
     await fs.promises.mkdir(this.incomingDir, { recursive: true });
     const target = path.join(this.incomingDir, randomBytes(16).toString('hex'));
     let size = 0;
+    const grow = (n: number) => (hold ? this.grow(hold, n) : Promise.resolve());
+    // Counted as they arrive: past what the upload holds, it must find room in the quotas first.
     const count = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        done(null, chunk);
+        grow(size).then(
+          () => done(null, chunk),
+          (err: unknown) => done(err as Error),
+        );
       },
     });
     try {
@@ -142,7 +294,12 @@ export class UploadService {
   }
 
   /** Checks a received file's type from its bytes, stores it and records it; the temporary file goes. */
-  async store(orgId: string, userId: string, file: ReceivedFile): Promise<UploadedFile> {
+  async store(
+    orgId: string,
+    userId: string,
+    file: ReceivedFile,
+    hold?: UploadHold,
+  ): Promise<UploadedFile> {
     try {
       if (file.size === 0) throw invalid('The file is empty.', { file: 'is empty' });
       const sniffed = await fileTypeFromFile(file.path);
@@ -159,14 +316,14 @@ export class UploadService {
             file: 'has a type that is not accepted',
           },
         );
-      // Concurrent uploads passed the first check together: the last word is here.
-      await this.checkQuota(userId);
+      // Without a hold (no quota counted while streaming), the last word is here.
+      if (!hold) await this.checkQuota(userId);
       const extension = ALLOWED.get(contentType) ?? (contentType === 'text/csv' ? 'csv' : 'txt');
       const publicId = randomBytes(16).toString('hex');
       const storageKey = `${orgId}/${publicId}.${extension}`;
       const { url } = await this.storage.putFile(storageKey, file.path, contentType, file.size);
       const original = cleanFilename(file.name);
-      await insertUpload(this.db, {
+      const row = {
         publicId,
         orgId,
         userId,
@@ -176,6 +333,12 @@ export class UploadService {
         contentType,
         size: file.size,
         createdAt: new Date().toISOString(),
+        address: hold?.address ?? null,
+      };
+      // The upload takes the place of what it held, in one step: its bytes count once, always.
+      await inTransaction(this.db, async (tx) => {
+        await insertUpload(tx, row);
+        if (hold) await deleteUploadReservation(tx, hold.id);
       });
       return { secure_url: url, original_filename: original, public_id: publicId };
     } finally {

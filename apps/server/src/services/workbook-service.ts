@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   assignWorksheetIds,
   boundEditTimes,
-  dateUntimedEdits,
-  keepsNoEditTimes,
   emptyWorkbook,
   mergeWorkbooks,
+  stampEdits,
   worksheetsOverCap,
   type Workbook,
+  type WorkbookConflict,
   type WorkbookSave,
 } from '@portal/domain';
 import { LRUCache } from 'lru-cache';
@@ -45,11 +45,24 @@ export interface WorkbookLimits {
 /** A stored workbook with the text it is stored as. */
 interface Current extends StoredWorkbook {
   data: string;
+  /** The edits of the save that made it which lost to newer ones (design §8). */
+  conflicts?: WorkbookConflict[];
 }
 
-/** The answer `{workbook: {workbook, version, updatedAt}}` built around text already serialised. */
-export function workbookAnswerJson(data: string, version: number, updatedAt: string): string {
-  return `{"workbook":{"workbook":${data},"version":${version},"updatedAt":${JSON.stringify(updatedAt)}}}`;
+/**
+ * The answer `{workbook: {workbook, version, updatedAt, serverTime, conflicts?}}` built around
+ * text already serialised. `serverTime` is this server's clock as it answers: clients stamp
+ * their edits in it (design §8).
+ */
+export function workbookAnswerJson(
+  data: string,
+  version: number,
+  updatedAt: string,
+  conflicts: WorkbookConflict[] = [],
+  serverTime = new Date().toISOString(),
+): string {
+  const lost = conflicts.length ? `,"conflicts":${JSON.stringify(conflicts)}` : '';
+  return `{"workbook":{"workbook":${data},"version":${version},"updatedAt":${JSON.stringify(updatedAt)},"serverTime":${JSON.stringify(serverTime)}${lost}}}`;
 }
 
 const EMPTY_JSON = JSON.stringify(emptyWorkbook());
@@ -61,10 +74,10 @@ const MAX_ATTEMPTS = 20;
 /** One learner's workbook in one organisation: the key of the cache, the queue and batches. */
 const keyOf = (orgId: string, userId: string) => `${orgId}\u0000${userId}`;
 
-const fromRecord = (record: WorkbookRecord): Current => ({
+const fromRecord = (record: WorkbookRecord, now: string): Current => ({
   // A time stored before edit times were checked and bounded (a device's clock a day ahead, or
   // "~") is bounded here, so that it no longer wins over every later edit (issue 16 F9).
-  workbook: boundEditTimes(JSON.parse(record.data) as Workbook, new Date().toISOString()),
+  workbook: boundEditTimes(JSON.parse(record.data) as Workbook, now),
   data: record.data,
   version: record.version,
   updatedAt: record.updatedAt,
@@ -160,24 +173,32 @@ export class WorkbookService {
   /** SQLite runs on this process's one connection, synchronously (see saveInNextCommit). */
   private readonly isSync: boolean;
 
-  constructor(private readonly db: Db) {
+  /** `clock`: this server's time (a test of the merge moves it on by itself). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
     this.updates = new BatchedUpdates(db);
     this.isSync = canWriteWorkbooksSync(db);
   }
 
   /** The stored answer as JSON text, without parsing the workbook. */
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
   async getJson(orgId: string, userId: string): Promise<string> {
     const record = await findWorkbook(this.db, orgId, userId);
     return record
-      ? workbookAnswerJson(record.data, record.version, record.updatedAt)
-      : workbookAnswerJson(EMPTY_JSON, 0, new Date(0).toISOString());
+      ? workbookAnswerJson(record.data, record.version, record.updatedAt, [], this.now())
+      : workbookAnswerJson(EMPTY_JSON, 0, new Date(0).toISOString(), [], this.now());
   }
 
   async get(orgId: string, userId: string): Promise<StoredWorkbook> {
     const record = await findWorkbook(this.db, orgId, userId);
     if (!record)
       return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
-    const { workbook, version, updatedAt } = fromRecord(record);
+    const { workbook, version, updatedAt } = fromRecord(record, this.now());
     return { workbook, version, updatedAt };
   }
 
@@ -190,7 +211,7 @@ export class WorkbookService {
     userId: string,
     incoming: WorkbookSave,
     limits: WorkbookLimits,
-  ): Promise<StoredWorkbook & { json: string }> {
+  ): Promise<StoredWorkbook & { json: string; conflicts: WorkbookConflict[] }> {
     const save: Save = { key: keyOf(orgId, userId), orgId, userId, incoming, limits };
     const saved = this.isSync
       ? await this.saveInNextCommit(save)
@@ -199,7 +220,14 @@ export class WorkbookService {
       workbook: saved.workbook,
       version: saved.version,
       updatedAt: saved.updatedAt,
-      json: workbookAnswerJson(saved.data, saved.version, saved.updatedAt),
+      conflicts: saved.conflicts ?? [],
+      json: workbookAnswerJson(
+        saved.data,
+        saved.version,
+        saved.updatedAt,
+        saved.conflicts,
+        this.now(),
+      ),
     };
   }
 
@@ -265,7 +293,7 @@ export class WorkbookService {
       let base = cached;
       if (!base) {
         const record = findWorkbookSync(this.db, orgId, userId);
-        base = record && fromRecord(record);
+        base = record && fromRecord(record, this.now());
       }
       const next = this.mergedOrRetry(base, save, cached !== undefined);
       if (!next) continue;
@@ -311,7 +339,7 @@ export class WorkbookService {
       let base = cached;
       if (!base) {
         const record = await findWorkbook(this.db, orgId, userId);
-        base = record && fromRecord(record);
+        base = record && fromRecord(record, this.now());
       }
       const next = this.mergedOrRetry(base, save, cached !== undefined);
       if (!next) continue;
@@ -339,7 +367,7 @@ export class WorkbookService {
    */
   private mergedOrRetry(base: Current | undefined, save: Save, isCached: boolean) {
     try {
-      return merged(base, save);
+      return merged(base, save, this.now());
     } catch (error) {
       if (!(isCached && error instanceof DomainError)) throw error;
       this.recent.delete(save.key);
@@ -351,19 +379,14 @@ export class WorkbookService {
 /** A new worksheet's id, in the web app's form (128 random bits, hex). */
 const newWorksheetId = () => `ws-${randomUUID().replaceAll('-', '')}`;
 
-function merged(base: Current | undefined, save: Save): Current {
-  const updatedAt = new Date().toISOString();
+function merged(base: Current | undefined, save: Save, updatedAt: string): Current {
   // The stored workbook's times are bounded already (when written, or read: fromRecord).
   const stored = base?.workbook ?? emptyWorkbook();
   const withIds = assignWorksheetIds(stored, save.incoming, newWorksheetId, updatedAt);
-  // A client that keeps no edit times (the spec's shapes): its changes are dated on arrival.
-  // Edit times are the device's: bounded by this server's clock, so that a clock a day ahead
-  // does not win over later edits for a day.
-  const incoming = boundEditTimes(
-    keepsNoEditTimes(save.incoming) ? dateUntimedEdits(stored, withIds, updatedAt) : withIds,
-    updatedAt,
-  );
-  const workbook = mergeWorkbooks(stored, incoming);
+  // Field times belong to the server: each edit the save brings is timed here (stampEdits);
+  // the other times it carries are bounded by this server's clock.
+  const { workbook: stamped, conflicts } = stampEdits(stored, withIds, updatedAt);
+  const workbook = mergeWorkbooks(stored, boundEditTimes(stamped, updatedAt));
   const over = worksheetsOverCap(stored, workbook, save.limits.maxTopicWorksheets);
   if (over.length) throw tooManyWorksheets(over, save.limits.maxTopicWorksheets);
   return {
@@ -371,6 +394,7 @@ function merged(base: Current | undefined, save: Save): Current {
     data: JSON.stringify(workbook),
     version: (base?.version ?? 0) + 1,
     updatedAt,
+    ...(conflicts.length && { conflicts }),
   };
 }
 

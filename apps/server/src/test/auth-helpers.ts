@@ -37,14 +37,22 @@ export async function signup(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The newest .eml in an outbox folder, as text. */
-export function newestOutboxMail(outboxDir: string): string | undefined {
+/**
+ * The newest mail of the outbox, or with `to` the newest that names that address: a mail written
+ * later to someone else (a receipt sent after the answer) never hides the one a test waits for.
+ */
+export function newestOutboxMail(outboxDir: string, to?: string): string | undefined {
   if (!fs.existsSync(outboxDir)) return undefined;
   const files = fs
     .readdirSync(outboxDir)
     .filter((f) => f.endsWith('.eml'))
-    .sort();
-  const last = files.at(-1);
-  return last ? fs.readFileSync(path.join(outboxDir, last), 'utf8') : undefined;
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const mail = fs.readFileSync(path.join(outboxDir, file), 'utf8');
+    if (!to || mail.toLowerCase().includes(to.toLowerCase())) return mail;
+  }
+  return undefined;
 }
 
 /** The reset link of a mail: /resetPassword/{email}/{token}, undoing quoted-printable soft breaks. */

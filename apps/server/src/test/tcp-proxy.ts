@@ -15,6 +15,14 @@ export interface TcpProxy {
   setMode(mode: ProxyMode): void;
   /** Open client connections. */
   readonly connections: number;
+  /**
+   * Freezes the connections open now (no byte relayed either way, sockets kept open, as a
+   * half-dead network path would), while new connections still relay (issue 24, point 6).
+   * Answers how many were frozen.
+   */
+  freezeOpen(): number;
+  /** Frozen connections still open (the client has not dropped them). */
+  readonly frozen: number;
   close(): Promise<void>;
 }
 
@@ -65,6 +73,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     get connections() {
       return open.size;
+    },
+    freezeOpen() {
+      for (const link of open) link.stalled = true;
+      return open.size;
+    },
+    get frozen() {
+      return [...open].filter((link) => link.stalled).length;
     },
     setMode(next) {
       mode = next;

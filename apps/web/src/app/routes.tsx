@@ -54,6 +54,7 @@ const ResetPasswordPage = screen(async () => (await import('../features/auth')).
 const SsoPage = screen(async () => (await import('../features/sso')).SsoPage);
 const OAuthCallbackPage = screen(async () => (await import('../features/sso')).OAuthCallbackPage);
 const ProfilePage = screen(async () => (await import('../features/profile')).ProfilePage);
+const ConfirmEmailPage = screen(async () => (await import('../features/profile')).ConfirmEmailPage);
 const StorePage = screen(async () => (await import('../features/store')).StorePage);
 /**
  * A screen with the one seat section (features/invitations): the bundle page shows a buyer's
@@ -115,6 +116,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/sso', SsoPage),
   page('/oauth/callback/:groupId', OAuthCallbackPage),
   page('/account', ProfilePage),
+  // The link mailed to a new address (issue 24).
+  page('/confirmEmail/:token', ConfirmEmailPage),
   page('/store', StorePage),
   page('/bundle/:bundleId', BundlePage),
   // The portal's own test checkout (PAYMENTS=local); Stripe's page replaces it otherwise.

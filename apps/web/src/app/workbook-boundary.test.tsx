@@ -326,9 +326,9 @@ describe('a topic with its workbook', () => {
     ]);
     expect(current.value).toBe('1');
     expect(screen.getByLabelText<HTMLInputElement>('Income').value).toBe('');
-    expect(screen.getByLabelText<HTMLInputElement>('Rent').value).toBe('1000');
+    expect(screen.getByLabelText<HTMLInputElement>('Rent').value).toBe('1,000');
     fireEvent.change(current, { target: { value: '0' } });
-    expect(screen.getByLabelText<HTMLInputElement>('Income').value).toBe('3000');
+    expect(screen.getByLabelText<HTMLInputElement>('Income').value).toBe('3,000');
 
     fireEvent.click(add);
     expect(current.options).toHaveLength(3);
@@ -405,6 +405,29 @@ describe('a topic with its workbook', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     await waitFor(() => expect(api.stored().historyClearedAt).toBeTruthy());
     expect(api.stored().history).toBeNull();
+  });
+
+  it('clears a history pointing at a page its show condition hides, and goes to "/" (issue 24)', async () => {
+    // "Your debts" shows only while "I carry debt" is ticked, which it is not here.
+    const workbook = {
+      ...emptyWorkbook(),
+      history: {
+        topicId: 'budgeting',
+        pageId: 'debts',
+        worksheetIndex: 0,
+        updatedAt: '2026-01-01',
+      },
+    };
+    const api = server({ workbook });
+    renderTopic('/topic/budgeting/page/debts', { workbook });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await waitFor(() => expect(api.stored().historyClearedAt).toBeTruthy());
+    expect(api.stored().history).toBeNull();
+    expect(
+      screen.queryByRole('heading', {
+        name: 'Page not found, please select another topic to continue',
+      }),
+    ).toBeNull();
   });
 
   it('shows a failed save with its error, retries, and only then says saved', async () => {

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   oAuthUserGroupId: 'oAuthUserGroupId',
   /** A seat invitation given to /sso (`?inviteId`), sent along when the callback completes. */
   oAuthInviteId: 'oAuthInviteId',
+  /** The group whose single sign-on the signed-in learner is linking (`/sso?oauth=…&link=1`). */
+  oAuthLinkGroupId: 'oAuthLinkGroupId',
   /** A visitor's workbook (a Workbook as JSON), saved to the account made at sign-up. */
   anonymousWorkbook: 'anonymousWorkbook',
   /** The learner's answer to the Google Analytics question, per organisation alias (JSON). */

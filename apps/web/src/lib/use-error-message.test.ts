@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesFor } from '../app/i18n/messages';
-import { ApiError, NetworkError } from './api/client';
+import { ApiError, NetworkError, requestJson } from './api/client';
 import { describeError } from './use-error-message';
 
 const intlIn = (locale: 'en-US' | 'fr-CA') =>
@@ -30,5 +30,36 @@ describe('describeError (issue 15 point 12)', () => {
     const body = { errors: [{ 'en-US': 'Wrong password', 'fr-CA': 'Mauvais mot de passe' }] };
     expect(describeError(new ApiError(401, body), intlIn('fr-CA'))).toBe('Mauvais mot de passe');
     expect(describeError('As is', intlIn('en-US'))).toBe('As is');
+  });
+});
+
+describe('the spec’s extraction of any 4xx body (issue 24 point 9)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function failureOf(status: number, body: unknown): Promise<unknown> {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    return requestJson('POST', '/api/org/sample/signup', { body: {} }).then(
+      () => 'no error',
+      (error: unknown) => error,
+    );
+  }
+
+  it('shows an errfor map without errors as field and message pairs', async () => {
+    const error = await failureOf(400, { errfor: { email: 'is required', password: 'is short' } });
+    expect(describeError(error, intlIn('en-US'))).toBe('email is required, password is short');
+  });
+
+  it('keeps the first of errors, and the generic message for a body that says nothing', async () => {
+    const error = await failureOf(409, { errors: ['Taken'], errfor: { username: 'is taken' } });
+    expect(describeError(error, intlIn('en-US'))).toBe('Taken');
+    const silent = await failureOf(400, { nothing: 'here' });
+    expect(describeError(silent, intlIn('fr-CA'))).toBe(messagesFor('fr-CA')['error.generic']);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uploadedFileSchema } from '../auth';
-import { workbookSchema } from '../workbook';
+import { workbookConflictSchema, workbookSchema } from '../workbook';
 import { accountViewSchema } from './account';
 import { bundleViewSchema } from './organisation';
 import { scoresSchema } from './scores';
@@ -43,6 +43,10 @@ export const versionedWorkbookSchema = z.object({
   workbook: workbookSchema,
   version: z.number().int().min(0),
   updatedAt: z.string(),
+  /** This server's clock as it answered: clients stamp their edits in it (design §8). */
+  serverTime: z.string().optional(),
+  /** A save's edits that lost to newer ones, each with why (design §8). */
+  conflicts: z.array(workbookConflictSchema).optional(),
 });
 export const workbookAnswerSchema = z.object({ workbook: versionedWorkbookSchema });
 

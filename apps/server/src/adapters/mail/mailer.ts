@@ -43,6 +43,7 @@ export class OutboxMailer implements Mailer {
     buffer: true,
     newline: 'unix',
   });
+  private written = 0;
   constructor(
     private readonly dir: string,
     private readonly log: FastifyBaseLogger,
@@ -53,9 +54,11 @@ export class OutboxMailer implements Mailer {
       ...mail,
     });
     await fs.mkdir(this.dir, { recursive: true });
+    // Named by time then by order of writing, so names sort as the mails were written.
+    const order = String(++this.written).padStart(8, '0');
     const file = path.join(
       this.dir,
-      `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${order}-${Math.random().toString(36).slice(2, 8)}.eml`,
     );
     // Written aside then renamed, so a reader of the outbox never sees half a mail.
     await fs.writeFile(`${file}.part`, info.message as Buffer);

@@ -1,51 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { newLearner, resetLinkIn, signup, waitFor } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp';
 
 describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s', (kind) => {
-  const inbox: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpInbox;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpInbox();
     t = await startTestApp(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       PUBLIC_ORIGIN: 'https://portal.example.com',
     });
     await mustImport(t.database.db, makePack('doughmain'));
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers a localised, branded mail whose link resets the password once', async () => {
@@ -59,7 +33,7 @@ describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s',
     });
     expect(forgot.statusCode).toBe(200);
 
-    const mail = await waitFor(() => inbox.find((m) => m.to.includes(learner.email)));
+    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes(learner.email)));
     expect(mail.raw).toMatch(/^Subject: .*R=C3=A9initialisez|^Subject: =\?UTF-8\?/m);
     expect(mail.raw).toContain('#1a4d8f');
     const link = resetLinkIn(mail.raw)!;
@@ -92,7 +66,7 @@ describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s',
   });
 
   it('sends nothing, and answers the same, for an email without an account', async () => {
-    const before = inbox.length;
+    const before = smtp.inbox.length;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/org/doughmain/login/forgot',
@@ -100,6 +74,6 @@ describe.each(DATABASE_KINDS)('password reset through a real SMTP server on %s',
     });
     expect(res.json()).toEqual({ success: true });
     await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.length).toBe(before);
+    expect(smtp.inbox.length).toBe(before);
   });
 });

@@ -14,6 +14,15 @@ export class InProcessPubSub implements PubSub {
     return () => this.emitter.off(channel, listener);
   }
 
+  /** An in-process bus is never lost. */
+  available(): boolean {
+    return true;
+  }
+
+  onAvailability(): Unsubscribe {
+    return () => {};
+  }
+
   /** How many listeners a channel has (for tests and diagnostics). */
   listenerCount(channel: string): number {
     return this.emitter.listenerCount(channel);

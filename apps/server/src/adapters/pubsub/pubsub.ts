@@ -12,5 +12,12 @@ export interface PubSub {
    * (a remote bus confirms subscriptions asynchronously); absent when that is at once.
    */
   subscribed?(channel: string): Promise<void>;
+  /**
+   * Whether events published now reach this process: false from the moment a remote bus's
+   * connection is lost until it is back (its channels are then subscribed again).
+   */
+  available(): boolean;
+  /** Calls `listener` when the bus is lost (false) and when it is back (true). */
+  onAvailability(listener: (available: boolean) => void): Unsubscribe;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../test/redis-server';
 import { RedisPubSub } from './redis';
 
 /** The machine's Redis (TEST_REDIS_URL to use another). */
@@ -103,5 +104,37 @@ describe('RedisPubSub against a real Redis', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     stop();
     await away.close();
+  });
+
+  it('reports the loss of Redis at once and its return once subscribed again (issue 24, point 5)', async () => {
+    const server = await startRedisServer();
+    const a = new RedisPubSub(server.url, log);
+    const b = new RedisPubSub(server.url, log);
+    try {
+      const channel = `${PREFIX}outage`;
+      const got: string[] = [];
+      const told: boolean[] = [];
+      a.onAvailability((available) => told.push(available));
+      a.subscribe(channel, (p) => got.push(p));
+      await a.subscribed(channel);
+      expect(a.available()).toBe(true);
+      await server.stop();
+      await until(() => told.length === 1, 2_000);
+      expect(told).toEqual([false]);
+      expect(a.available()).toBe(false);
+      await server.start();
+      await until(() => told.length === 2, 5_000);
+      expect(told).toEqual([false, true]);
+      expect(a.available()).toBe(true);
+      // The channel is subscribed again: publications reach it.
+      await a.subscribed(channel);
+      await b.publish(channel, 'back');
+      await until(() => got.length === 1);
+      expect(got).toEqual(['back']);
+    } finally {
+      await a.close();
+      await b.close();
+      await server.stop();
+    }
   });
 });

@@ -4,6 +4,13 @@ import type { PubSub, Unsubscribe } from './pubsub';
 
 /** A publication waits this long for Redis (a reconnection) before it is given up. */
 const PUBLISH_TIMEOUT_MS = 2_000;
+/**
+ * The subscribing connection is pinged this often, and dropped (then made again) when a ping
+ * gets no answer within PING_TIMEOUT_MS: a network path that dies without closing the socket
+ * would otherwise leave this process deaf without knowing it.
+ */
+const PING_EVERY_MS = 2_000;
+const PING_TIMEOUT_MS = 2_000;
 
 export interface RedisPubSubOptions {
   /** Names the two connections in Redis's CLIENT LIST (tests find and kill them by name). */
@@ -27,6 +34,14 @@ export class RedisPubSub implements PubSub {
   private closed = false;
   /** Whether Redis was reported away, so that reconnection attempts log once, not each time. */
   private away = false;
+  /**
+   * Whether the subscribing connection was lost and not yet back: what was published meanwhile
+   * never reached this process (issue 24, point 5).
+   */
+  private lost = false;
+  private readonly availability = new Set<(available: boolean) => void>();
+  private readonly pinger: NodeJS.Timeout;
+  private pinging = false;
 
   constructor(
     url: string,
@@ -60,7 +75,20 @@ export class RedisPubSub implements PubSub {
     this.subscriber.on('ready', () => {
       const channels = [...this.listeners.keys()];
       if (channels.length > 0) this.subscribeNow(channels);
+      if (this.lost) {
+        this.lost = false;
+        this.tell(true);
+      }
     });
+    // The subscribing connection closed (Redis stopped, the network cut): events published from
+    // now on are not heard until it is back, so the streams of this process are told at once.
+    this.subscriber.on('close', () => {
+      if (this.lost || this.closed) return;
+      this.lost = true;
+      this.tell(false);
+    });
+    this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
+    this.pinger.unref();
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (err: Error) => {
         if (this.away || this.closed) return;
@@ -76,6 +104,43 @@ export class RedisPubSub implements PubSub {
         this.log.info('Redis is back; live messages flow again');
       });
     }
+  }
+
+  /** Pings the subscribing connection; no answer in time drops it (ioredis makes it again). */
+  private ping(): void {
+    if (this.pinging || this.closed || this.subscriber.status !== 'ready') return;
+    this.pinging = true;
+    const silent = setTimeout(() => {
+      if (this.closed) return;
+      this.log.warn('Redis did not answer a ping; the subscribing connection is made again');
+      this.subscriber.disconnect(true);
+    }, PING_TIMEOUT_MS);
+    this.subscriber
+      .ping()
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(silent);
+        this.pinging = false;
+      });
+  }
+
+  private tell(available: boolean): void {
+    for (const listener of [...this.availability]) {
+      try {
+        listener(available);
+      } catch (err) {
+        this.log.warn({ err }, 'a listener of the live-event bus failed');
+      }
+    }
+  }
+
+  available(): boolean {
+    return !this.lost && !this.closed;
+  }
+
+  onAvailability(listener: (available: boolean) => void): Unsubscribe {
+    this.availability.add(listener);
+    return () => this.availability.delete(listener);
   }
 
   private warn(what: string) {
@@ -128,7 +193,9 @@ export class RedisPubSub implements PubSub {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.pinger);
     this.listeners.clear();
+    this.availability.clear();
     this.subscriptions.clear();
     await Promise.all(
       [this.publisher, this.subscriber].map(async (connection) => {

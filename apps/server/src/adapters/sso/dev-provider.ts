@@ -55,6 +55,19 @@ export const DEV_OIDC = {
     family_name: 'Single',
     preferred_username: 'sso.learner',
   } satisfies OidcIdentity,
+  /**
+   * A second identity, to try linking (design §11): sign up with its email and a password
+   * first; its single sign-on is then refused until the account links it.
+   */
+  ownerLogin: 'sso.owner',
+  ownerIdentity: {
+    sub: 'dev-sso-owner',
+    email: 'sso.owner@doughmain.example',
+    email_verified: true,
+    given_name: 'Olive',
+    family_name: 'Owner',
+    preferred_username: 'sso.owner',
+  } satisfies OidcIdentity,
 } as const;
 
 export async function createOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {

@@ -276,7 +276,7 @@ describe.each(DATABASE_KINDS)('migration 0013 (cohorts) on %s', (kind) => {
     database = await createTestDatabase(kind, '0012-group-progress');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await fillAsTheOldCodeDid(database.db.kysely as unknown as Kysely<any>);
-    expect(await migrateToLatest(database.db)).toEqual(['0013-cohorts']);
+    expect((await migrateToLatest(database.db))[0]).toBe('0013-cohorts');
     const owned = async (who: Who) =>
       (
         await k()

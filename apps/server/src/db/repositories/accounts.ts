@@ -100,6 +100,8 @@ export async function insertUser(db: Executor, user: NewAccount): Promise<void> 
 }
 
 export interface ProfileChange {
+  email?: string;
+  email_key?: string;
   first_name?: string;
   last_name?: string;
   phone?: string;
@@ -196,6 +198,90 @@ export async function useResetLink(db: Executor, tokenHash: string, at: string):
 export async function useAllResetLinksOf(db: Executor, userId: string, at: string): Promise<void> {
   await db.kysely
     .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+// Changes of email: only the token's hash is stored; the address changes when it is used.
+
+export async function insertEmailChange(
+  db: Executor,
+  change: {
+    tokenHash: string;
+    userId: string;
+    orgId: string;
+    newEmail: string;
+    createdAt: string;
+    expiresAt: string;
+  },
+): Promise<void> {
+  await db.kysely
+    .insertInto('email_changes')
+    .values({
+      token_hash: change.tokenHash,
+      user_id: change.userId,
+      org_id: change.orgId,
+      new_email: change.newEmail,
+      created_at: change.createdAt,
+      expires_at: change.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+export async function findEmailChange(
+  db: Executor,
+  orgId: string,
+  tokenHash: string,
+): Promise<{
+  tokenHash: string;
+  userId: string;
+  newEmail: string;
+  expiresAt: string;
+  usedAt: string | null;
+} | null> {
+  const row = await db.kysely
+    .selectFrom('email_changes')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return row
+    ? {
+        tokenHash: row.token_hash,
+        userId: row.user_id,
+        newEmail: row.new_email,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+      }
+    : null;
+}
+
+/** Marks one email change link used; false when it already was (it works once). */
+export async function useEmailChange(
+  db: Executor,
+  tokenHash: string,
+  at: string,
+): Promise<boolean> {
+  const used = await db.kysely
+    .updateTable('email_changes')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+/** Ends every email change link of an account still open (a newer request, or a change made). */
+export async function useAllEmailChangesOf(
+  db: Executor,
+  userId: string,
+  at: string,
+): Promise<void> {
+  await db.kysely
+    .updateTable('email_changes')
     .set({ used_at: at })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)

@@ -150,3 +150,28 @@ export async function bundlesOf(db: Executor, orgId: string): Promise<Bundle[]> 
     .execute();
   return rows.map((row) => JSON.parse(row.data) as Bundle);
 }
+
+/**
+ * A topic's visibility and the user groups that grant it (issue 24: which bundles unlock it), or
+ * undefined for a topic the organisation does not have.
+ */
+export async function topicGrantsOf(
+  db: Executor,
+  orgId: string,
+  topicId: string,
+): Promise<{ visibility: Visibility; groupIds: string[] } | undefined> {
+  const topic = await db.kysely
+    .selectFrom('topics')
+    .select('visibility')
+    .where('org_id', '=', orgId)
+    .where('id', '=', topicId)
+    .executeTakeFirst();
+  if (!topic) return undefined;
+  const rows = await db.kysely
+    .selectFrom('user_group_topics')
+    .select('group_id')
+    .where('org_id', '=', orgId)
+    .where('topic_id', '=', topicId)
+    .execute();
+  return { visibility: topic.visibility as Visibility, groupIds: rows.map((r) => r.group_id) };
+}

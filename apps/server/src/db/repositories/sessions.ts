@@ -74,6 +74,22 @@ export async function revokeSessionsOf(db: Executor, userId: string, at: string)
     .execute();
 }
 
+/** Ends every session of an account but one (the one that changed its password). */
+export async function revokeSessionsOfExcept(
+  db: Executor,
+  userId: string,
+  keepHash: string,
+  at: string,
+): Promise<void> {
+  await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('token_hash', '<>', keepHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** The live session of a token hash in whichever organisation it belongs to. */
 export async function findLiveSessionAnywhere(
   db: Executor,

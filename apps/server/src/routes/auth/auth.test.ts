@@ -288,8 +288,14 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
           .statusCode,
       ).toBe(401);
       expect(
-        (await inject('PUT', '/api/org/acme/account/settings', { phone: '1' }, bearer(token)))
-          .statusCode,
+        (
+          await inject(
+            'PUT',
+            '/api/org/acme/account/settings',
+            { phone: '514 555 0100' },
+            bearer(token),
+          )
+        ).statusCode,
       ).toBe(401);
       expect(
         (await inject('POST', '/api/org/acme/logout', undefined, bearer(token))).statusCode,
@@ -424,7 +430,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
       await inject(
         'PUT',
         '/api/org/doughmain/account/settings',
-        { phone: 'mine', user: { id: { username: b.body.username } }, id: 'x' } as object,
+        { phone: '555-0100', user: { id: { username: b.body.username } }, id: 'x' } as object,
         bearer(a.token),
       );
       const other = await inject(
@@ -452,7 +458,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
       expect(known.json()).toEqual(unknown.json());
 
       const mail = await waitFor(() => {
-        const m = newestOutboxMail(outbox);
+        const m = newestOutboxMail(outbox, learner.email);
         return m?.includes(learner.email) ? m : undefined;
       });
       expect(mail).toContain('Subject: =?UTF-8?');
@@ -523,7 +529,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
       await inject('POST', '/api/org/doughmain/login/forgot', { email: learner.email });
       const outbox = path.join(t.config.dataDir, 'outbox');
       const mail = await waitFor(() => {
-        const m = newestOutboxMail(outbox);
+        const m = newestOutboxMail(outbox, learner.email);
         return m?.includes(learner.email) ? m : undefined;
       });
       const link = resetLinkIn(mail)!;
@@ -545,7 +551,7 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
       await signup(t.app, 'doughmain', learner);
       await inject('POST', '/api/org/doughmain/login/forgot', { email: learner.email });
       const mail = await waitFor(() => {
-        const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'));
+        const m = newestOutboxMail(path.join(t.config.dataDir, 'outbox'), learner.email);
         return m?.includes(learner.email) ? m : undefined;
       });
       const link = resetLinkIn(mail)!;

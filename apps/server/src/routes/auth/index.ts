@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { perKeyLimit } from '../../http/rate-limits';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
+import { requestAddress } from '../../services/site-links';
 import { errorBodySchema } from '../org/schemas';
 
 const errors = {
@@ -121,7 +122,7 @@ export const authRoutes =
       async (request) => {
         const { org, locale } = request.ctx;
         // The same answer for every email, before any work (done after it: AccountService.forgot).
-        accounts.forgot(org, request.body.email, locale);
+        accounts.forgot(org, request.body.email, locale, requestAddress(request));
         return FORGOT_ANSWER;
       },
     );

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
+import { requestAddress } from '../../services/site-links';
 import { errorBodySchema, idSchema } from '../org/schemas';
 
 const errors = {
@@ -79,7 +80,14 @@ export const invitationRoutes =
       },
       async (request) => {
         const { org, viewer, locale } = signedIn(request);
-        return invitations.invite(org, viewer, request.params.groupId, request.body, locale);
+        return invitations.invite(
+          org,
+          viewer,
+          request.params.groupId,
+          request.body,
+          locale,
+          requestAddress(request),
+        );
       },
     );
 
@@ -108,6 +116,7 @@ export const invitationRoutes =
             groupId,
             id,
             request.query.locale ?? locale,
+            requestAddress(request),
           ),
         };
       },

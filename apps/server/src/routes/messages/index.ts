@@ -17,6 +17,7 @@ import { perKeyLimit } from '../../http/rate-limits';
 import { sendJsonText } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
+import { STREAMS_PER_ACCOUNT } from '../../services/message-service';
 import { clientErrors, errorBodySchema, idSchema } from '../org/schemas';
 
 const groupParams = orgParamsSchema.extend({ groupId: idSchema });
@@ -33,7 +34,10 @@ const STREAM_DESCRIPTION = [
   'fetch and a ReadableStream: EventSource cannot send the header). With `Last-Event-ID`, the',
   'messages written from 2 s before that message are sent first (merge by _id). A comment line',
   '`: ready` follows the replay; `: ping` comes every 15 s. The stream ends when the learner',
-  'leaves the group or signs out.',
+  'leaves the group or signs out; after `event: closed` with `data: {"reason":"paused"}` when the',
+  'server lost its bus of live events (Redis; a stream asked for meanwhile is answered 503: poll,',
+  'and reconnect later with Last-Event-ID), or `{"reason":"replaced"}` when the account opened',
+  `more than ${STREAMS_PER_ACCOUNT} streams (its oldest ends first; do not reopen it).`,
 ].join(' ');
 
 /** Messages of a user group (docs/design.md §10; docs/product-spec.md §7). */
@@ -182,6 +186,7 @@ export const messageRoutes =
               content: { 'text/event-stream': { schema: z.string() } },
             },
             ...clientErrors,
+            503: errorBodySchema,
           },
         },
         config: { session: 'required' },
@@ -237,7 +242,13 @@ export const messageRoutes =
         // The browser reconnects after 3 s when the connection drops.
         write('retry: 3000\n\n');
         try {
-          await stream.start({ message: (_view, text) => write(text), end });
+          await stream.start({
+            message: (_view, text) => write(text),
+            end: (reason) => {
+              if (reason) write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+              end();
+            },
+          });
           write(': ready\n\n');
         } catch (err) {
           request.log.warn({ err }, 'a message stream failed to start');

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGE_MAX_LENGTH, messagesAnswerSchema, messageViewSchema } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InProcessPubSub } from '../../adapters/pubsub/in-process';
-import { messageChannel } from '../../services/message-service';
+import { messageChannel, STREAMS_PER_ACCOUNT } from '../../services/message-service';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
@@ -528,6 +528,36 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
       expect(bus.listenerCount(channel)).toBe(1);
       again.close();
       await again.until(() => bus.listenerCount(channel) === 0);
+    });
+
+    it('holds at most STREAMS_PER_ACCOUNT streams per account: one more closes the oldest first', async () => {
+      const opened: SseClient[] = [];
+      // Across groups too: the cap is the account's.
+      for (let i = 0; i < STREAMS_PER_ACCOUNT; i++)
+        opened.push(await stream('reader', { group: i % 2 === 0 ? 'insiders' : 'outsiders' }));
+      for (const s of opened) expect(s.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(opened.filter((s) => s.ended)).toEqual([]);
+      const newest = await stream('reader');
+      expect(newest.status).toBe(200);
+      await opened[0]!.until(() => opened[0]!.ended, 2_000);
+      expect(opened.slice(1).filter((s) => s.ended)).toEqual([]);
+      // It is told why, so that the browser does not reopen it.
+      expect(opened[0]!.events).toEqual([
+        { event: 'closed', id: undefined, data: '{"reason":"replaced"}' },
+      ]);
+      // Another account is not affected, and the newest stream works.
+      const other = await stream('other');
+      const sent = (await post('sender', { body: 'to the newest' })).json().message;
+      await newest.until(() => messageIds(newest).includes(sent._id));
+      await other.until(() => messageIds(other).includes(sent._id));
+      expect(messageIds(opened[0]!)).not.toContain(sent._id);
+      // And again: the next stream closes the next oldest.
+      const more = await stream('reader');
+      await opened[1]!.until(() => opened[1]!.ended, 2_000);
+      expect(opened.slice(2).filter((s) => s.ended)).toEqual([]);
+      expect(newest.ended).toBe(false);
+      for (const s of [...opened, newest, other, more]) s.close();
     });
 
     it('stops delivering to a learner who left the group, and ends the stream', async () => {

@@ -11,12 +11,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isHttps } from '../../http/security-headers';
 import type { Services } from '../../services';
 import { SSO_FLOW_TTL_MS } from '../../services/sso-service';
 import { errorBodySchema } from '../org/schemas';
 
 const errors = {
   400: errorBodySchema,
+  401: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   429: errorBodySchema,
@@ -35,14 +37,19 @@ function flowCookie(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const cookie = (request: FastifyRequest, value: string, maxAge: number) =>
+/**
+ * The flow cookie; `Secure` on an https site: a request that came over https (TLS, or a trusted
+ * proxy's X-Forwarded-Proto), or a site whose public origin (hence the callback address) is
+ * https, even when the proxy in front of it is not trusted (issue 24, point 8).
+ */
+const cookie = (value: string, maxAge: number, secure: boolean) =>
   [
     `${SSO_COOKIE}=${value}`,
     'Path=/api',
     'HttpOnly',
     'SameSite=Lax',
     `Max-Age=${maxAge}`,
-    ...(request.protocol === 'https' ? ['Secure'] : []),
+    ...(secure ? ['Secure'] : []),
   ].join('; ');
 
 /** Single sign-on per user group: the prompt, the provider's address, the code's exchange. */
@@ -86,7 +93,7 @@ export const ssoRoutes =
         const { org } = request.ctx;
         const origin = await sso.origin(org, {
           host: request.host,
-          protocol: request.protocol === 'https' ? 'https' : 'http',
+          protocol: isHttps(request) ? 'https' : 'http',
         });
         const { authorizationUrl, flowId } = await sso.start(
           org,
@@ -94,7 +101,8 @@ export const ssoRoutes =
           origin,
           request.query.inviteId,
         );
-        reply.header('set-cookie', cookie(request, flowId, SSO_FLOW_TTL_MS / 1000));
+        const secure = isHttps(request) || origin.startsWith('https:');
+        reply.header('set-cookie', cookie(flowId, SSO_FLOW_TTL_MS / 1000, secure));
         reply.header('cache-control', 'no-store');
         return { authorizationUrl };
       },
@@ -111,6 +119,8 @@ export const ssoRoutes =
           body: oAuthCompleteBodySchema.extend({
             /** The callback's `iss` (RFC 9207), when the client passes it on. */
             iss: z.string().max(500).optional(),
+            /** Link the identity to the signed-in account of the bearer token (design §11). */
+            link: z.boolean().optional(),
           }),
           response: { 200: tokenAnswerSchema, ...errors },
         },
@@ -119,8 +129,9 @@ export const ssoRoutes =
       async (request, reply) => {
         const flowId = flowCookie(request);
         // The flow is used (or refused) now: the cookie has done its work either way.
-        if (flowId) reply.header('set-cookie', cookie(request, '', 0));
-        const { token } = await sso.complete(request.ctx.org, request.body, flowId);
+        if (flowId) reply.header('set-cookie', cookie('', 0, isHttps(request) || sso.httpsSite));
+        const { org, session } = request.ctx;
+        const { token } = await sso.complete(org, request.body, flowId, session);
         return { token };
       },
     );

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportContentPack } from '../../services/content-pack-service';
 import {
   LOGIN_TOKEN_NOT_FOUND,
-  SSO_EMAIL_UNVERIFIED,
   SSO_EXPIRED,
+  SSO_LINK_REQUIRED,
+  SSO_LINKED_ELSEWHERE,
+  SSO_NO_FLOW_COOKIE,
   SSO_NOT_VERIFIED,
   SSO_OTHER_BROWSER,
   SSO_REFUSED,
@@ -37,7 +39,12 @@ const identities = {
   frank: { sub: 'frank-1', email: 'frank@corp.example', email_verified: true },
   gina: { sub: 'gina-1', email: 'gina@corp.example', email_verified: true },
   hugo: { sub: 'hugo-1', email: 'hugo@corp.example', email_verified: true },
+  ivy: { sub: 'ivy-1', email: 'ivy@corp.example', email_verified: true },
+  mallory: { sub: 'mallory-1', email: 'mallory@corp.example', email_verified: true },
 };
+
+/** A group administrator of the pack whose email the provider's `ivy` identity also has. */
+const IVY = { username: 'ivy-admin', email: 'ivy@corp.example', password: 'ivy-admin-pass-1' };
 
 describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
   let t: TestApp;
@@ -84,6 +91,8 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
         SSO_SECRET_A: SECRET_A,
         SSO_SECRET_B: SECRET_B,
         LOG_LEVEL: 'info',
+        // Every test signs in from inject's one address: the sign-in limits are not tested here.
+        RATE_LIMIT_SCALE: '10',
       },
       logStream,
     );
@@ -113,6 +122,13 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
             name: 'No secret',
             topics: [],
             oauth: { ...oauthA, clientSecret: 'env:SSO_SECRET_MISSING' },
+          },
+        ],
+        users: [
+          {
+            ...IVY,
+            name: { first: 'Ivy', last: 'Admin' },
+            groups: [{ group: 'insiders', role: 'admin' }],
           },
         ],
       }),
@@ -161,14 +177,16 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
   }
 
   const complete = (
-    body: Record<string, string>,
+    body: Record<string, string | boolean>,
     org = 'doughmain',
     headers: Record<string, string> = {},
   ) => inject('POST', `/api/org/${org}/oauth/complete`, body, headers);
 
   async function signIn(group: string, login: string, query = '') {
-    const { code, state } = await callbackOf(group, login, query);
-    const res = await complete({ groupId: group, code, oAuthInviteId: '', state });
+    const { code, state, cookie } = await callbackOf(group, login, query);
+    const res = await complete({ groupId: group, code, oAuthInviteId: '', state }, 'doughmain', {
+      cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ token: string }>().token;
   }
@@ -289,11 +307,8 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect((await account(again)).status).toBe(200);
   });
 
-  it('works with the spec’s body (no state): the flow cookie names it; neither is “Login token not found.”', async () => {
+  it('works with the spec’s body (no state): the flow cookie names it', async () => {
     const { code, cookie, state } = await callbackOf('sso-staff', 'erin');
-    const none = await complete({ groupId: 'sso-staff', code, oAuthInviteId: '' });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
     const res = await complete({ groupId: 'sso-staff', code, oAuthInviteId: '' }, 'doughmain', {
       cookie,
     });
@@ -303,55 +318,109 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     const view = (await account(res.json().token)).account;
     expect(view.user.id.email).toBe('');
     expect(view.user.id.isOAuthUser).toBe(true);
-    // Replayed: the flow was used.
-    const replay = await complete({ groupId: 'sso-staff', code, oAuthInviteId: '', state });
+    // Replayed, even with the cookie the answer cleared: the flow was used.
+    const replay = await complete(
+      { groupId: 'sso-staff', code, oAuthInviteId: '', state },
+      'doughmain',
+      { cookie },
+    );
     expect(replay.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+  });
+
+  it('refuses a callback without this browser’s flow cookie (login CSRF), signing nobody in', async () => {
+    const users = await countUsers();
+    // The attacker goes through the provider with their own identity, and stops at the callback.
+    const attacker = await callbackOf('sso-staff', 'mallory');
+    // The victim's fresh browser opens that callback address: code and state, no cookie.
+    for (const body of [
+      {
+        groupId: 'sso-staff',
+        code: attacker.code,
+        oAuthInviteId: '',
+        state: attacker.state,
+      } as Record<string, string>,
+      { groupId: 'sso-staff', code: attacker.code, oAuthInviteId: '' },
+    ]) {
+      const res = await complete(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([SSO_NO_FLOW_COOKIE]);
+      expect(res.json().token).toBeUndefined();
+    }
+    // …nor with a cookie of the victim's own flow: that names another flow.
+    const victim = await start('sso-staff');
+    const mixed = await complete(
+      { groupId: 'sso-staff', code: attacker.code, oAuthInviteId: '', state: attacker.state },
+      'doughmain',
+      { cookie: victim.cookie },
+    );
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors).toEqual([SSO_OTHER_BROWSER]);
+    expect(await countUsers()).toBe(users);
+    // The refusal says so in French too.
+    const fr = await inject('POST', '/api/org/doughmain/oauth/complete?locale=fr-CA', {
+      groupId: 'sso-staff',
+      code: attacker.code,
+      oAuthInviteId: '',
+      state: attacker.state,
+    });
+    expect(fr.json().errors[0]).toMatch(/navigateur/);
   });
 
   it('refuses a replayed code, a wrong state, another group, another organisation and another browser, creating nothing', async () => {
     const users = await countUsers();
+    // A wrong state with this browser's cookie: refused, and the flow is spent.
     const first = await callbackOf('sso-staff', 'frank');
-    const wrong = await complete({
-      groupId: 'sso-staff',
-      code: first.code,
-      oAuthInviteId: '',
-      state: 'not-the-state',
-    });
+    const wrong = await complete(
+      { groupId: 'sso-staff', code: first.code, oAuthInviteId: '', state: 'not-the-state' },
+      'doughmain',
+      { cookie: first.cookie },
+    );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(wrong.json().errors).toEqual([SSO_OTHER_BROWSER]);
+    const afterWrong = await complete(
+      { groupId: 'sso-staff', code: first.code, oAuthInviteId: '', state: first.state },
+      'doughmain',
+      { cookie: first.cookie },
+    );
+    expect(afterWrong.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
 
-    const otherGroup = await complete({
-      groupId: 'sso-b',
-      code: first.code,
-      oAuthInviteId: '',
-      state: first.state,
-    });
+    const second = await callbackOf('sso-staff', 'frank');
+    const otherGroup = await complete(
+      { groupId: 'sso-b', code: second.code, oAuthInviteId: '', state: second.state },
+      'doughmain',
+      { cookie: second.cookie },
+    );
     expect(otherGroup.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
     // …and the flow is spent: the right group cannot use it any more.
-    const spent = await complete({
-      groupId: 'sso-staff',
-      code: first.code,
-      oAuthInviteId: '',
-      state: first.state,
-    });
+    const spent = await complete(
+      { groupId: 'sso-staff', code: second.code, oAuthInviteId: '', state: second.state },
+      'doughmain',
+      { cookie: second.cookie },
+    );
     expect(spent.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
 
-    // The code of a spent flow with a new flow's state: the provider refuses (PKCE, used code).
-    const second = await start('sso-staff');
-    const replayed = await complete({
-      groupId: 'sso-staff',
-      code: first.code,
-      oAuthInviteId: '',
-      state: new URL(second.authorizationUrl).searchParams.get('state')!,
-    });
+    // The code of a spent flow with a new flow's state and cookie: the provider refuses (PKCE,
+    // used code).
+    const third = await start('sso-staff');
+    const replayed = await complete(
+      {
+        groupId: 'sso-staff',
+        code: first.code,
+        oAuthInviteId: '',
+        state: new URL(third.authorizationUrl).searchParams.get('state')!,
+      },
+      'doughmain',
+      { cookie: third.cookie },
+    );
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().errors[0]).toContain(SSO_REFUSED);
 
     // Started in doughmain, finished in acme.
-    const third = await callbackOf('sso-staff', 'frank');
+    const fourth = await callbackOf('sso-staff', 'frank');
     const cross = await complete(
-      { groupId: 'sso-staff', code: third.code, oAuthInviteId: '', state: third.state },
+      { groupId: 'sso-staff', code: fourth.code, oAuthInviteId: '', state: fourth.state },
       'acme',
+      { cookie: fourth.cookie },
     );
     expect(cross.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
 
@@ -375,24 +444,32 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       .set({ nonce: 'another-nonce' })
       .where('state', '=', tampered.state)
       .execute();
-    const nonce = await complete({
-      groupId: 'sso-staff',
-      code: tampered.code,
-      oAuthInviteId: '',
-      state: tampered.state,
-    });
+    const nonce = await complete(
+      {
+        groupId: 'sso-staff',
+        code: tampered.code,
+        oAuthInviteId: '',
+        state: tampered.state,
+      },
+      'doughmain',
+      { cookie: tampered.cookie },
+    );
     expect(nonce.statusCode).toBe(400);
     expect(nonce.json().errors).toEqual([SSO_NOT_VERIFIED]);
 
     // The callback says another issuer answered (RFC 9207 mix-up).
     const mixed = await callbackOf('sso-staff', 'gina');
-    const issuer = await complete({
-      groupId: 'sso-staff',
-      code: mixed.code,
-      oAuthInviteId: '',
-      state: mixed.state,
-      iss: b.issuer,
-    });
+    const issuer = await complete(
+      {
+        groupId: 'sso-staff',
+        code: mixed.code,
+        oAuthInviteId: '',
+        state: mixed.state,
+        iss: b.issuer,
+      },
+      'doughmain',
+      { cookie: mixed.cookie },
+    );
     expect(issuer.statusCode).toBe(400);
     expect(issuer.json().errors).toEqual([SSO_NOT_VERIFIED]);
 
@@ -400,12 +477,16 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     const flowA = await start('sso-staff');
     const stateA = new URL(flowA.authorizationUrl).searchParams.get('state')!;
     const atB = await callbackOf('sso-b', 'gina');
-    const foreign = await complete({
-      groupId: 'sso-staff',
-      code: atB.code,
-      oAuthInviteId: '',
-      state: stateA,
-    });
+    const foreign = await complete(
+      {
+        groupId: 'sso-staff',
+        code: atB.code,
+        oAuthInviteId: '',
+        state: stateA,
+      },
+      'doughmain',
+      { cookie: flowA.cookie },
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors[0]).toContain(SSO_REFUSED);
 
@@ -431,12 +512,16 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect(otherClient).not.toBe(original);
     await setData(otherClient);
     try {
-      const client = await complete({
-        groupId: 'sso-staff',
-        code: issued.code,
-        oAuthInviteId: '',
-        state: issued.state,
-      });
+      const client = await complete(
+        {
+          groupId: 'sso-staff',
+          code: issued.code,
+          oAuthInviteId: '',
+          state: issued.state,
+        },
+        'doughmain',
+        { cookie: issued.cookie },
+      );
       expect(client.statusCode).toBe(400);
       expect(client.json().errors[0]).toContain(SSO_REFUSED);
     } finally {
@@ -449,21 +534,29 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
       .where('state', '=', late.state)
       .execute();
-    const expired = await complete({
-      groupId: 'sso-staff',
-      code: late.code,
-      oAuthInviteId: '',
-      state: late.state,
-    });
+    const expired = await complete(
+      {
+        groupId: 'sso-staff',
+        code: late.code,
+        oAuthInviteId: '',
+        state: late.state,
+      },
+      'doughmain',
+      { cookie: late.cookie },
+    );
     expect(expired.json().errors).toEqual([SSO_EXPIRED]);
 
     const bogus = await start('sso-staff');
-    const refused = await complete({
-      groupId: 'sso-staff',
-      code: 'not-a-code',
-      oAuthInviteId: '',
-      state: new URL(bogus.authorizationUrl).searchParams.get('state')!,
-    });
+    const refused = await complete(
+      {
+        groupId: 'sso-staff',
+        code: 'not-a-code',
+        oAuthInviteId: '',
+        state: new URL(bogus.authorizationUrl).searchParams.get('state')!,
+      },
+      'doughmain',
+      { cookie: bogus.cookie },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toContain(SSO_REFUSED);
 
@@ -486,33 +579,147 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect((await account(token)).account.user.id).toMatchObject({ email: '', isOAuthUser: true });
   });
 
-  it('joins a password account of the same email when the provider verified it, ending its sessions', async () => {
+  it('never takes over a password account of the same email (an administrator’s): sessions and password kept', async () => {
+    const login = () =>
+      inject('POST', '/api/org/doughmain/login', {
+        username: IVY.username,
+        password: IVY.password,
+      });
+    const signedIn = await login();
+    expect(signedIn.statusCode).toBe(200);
+    const old = signedIn.json<{ token: string }>().token;
+    const users = await countUsers();
+
+    const { code, state, cookie } = await callbackOf('sso-staff', 'ivy');
+    const res = await complete(
+      { groupId: 'sso-staff', code, oAuthInviteId: '', state },
+      'doughmain',
+      {
+        cookie,
+      },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([SSO_LINK_REQUIRED]);
+    expect(res.json().errfor).toEqual({ link: 'sso-staff' });
+    expect(res.json().token).toBeUndefined();
+    // The owner reads how to link, in French too.
+    const again = await callbackOf('sso-staff', 'ivy');
+    const fr = await complete(
+      { groupId: 'sso-staff', code: again.code, oAuthInviteId: '', state: again.state },
+      'doughmain',
+      { cookie: again.cookie, 'accept-language': 'fr-CA' },
+    );
+    expect(fr.statusCode).toBe(409);
+    expect(fr.json().errors[0]).toMatch(/mot de passe/);
+
+    // Nothing about the account changed: its session works, its password signs in, no SSO.
+    const view = await account(old);
+    expect(view.status).toBe(200);
+    expect(view.account.user.id).toMatchObject({ email: IVY.email, isOAuthUser: false });
+    expect(view.account.userGroups.map((g: { _id: string; isAdmin: boolean }) => g)).toEqual([
+      expect.objectContaining({ _id: 'insiders', isAdmin: true }),
+    ]);
+    expect((await login()).statusCode).toBe(200);
+    expect(await countUsers()).toBe(users);
+  });
+
+  it('links the identity to a password account signed in in the same browser, after which single sign-on signs in to it', async () => {
     const learner = { ...newLearner('carol'), email: 'carol@corp.example' };
-    const { token: old } = await signup(t.app, 'doughmain', learner);
-    const token = await signIn('sso-staff', 'carol');
+    const { token: session } = await signup(t.app, 'doughmain', learner);
+    const users = await countUsers();
+
+    // Linking needs the account's session: without it, nothing is linked.
+    const anonymous = await callbackOf('sso-staff', 'carol');
+    const noSession = await complete(
+      {
+        groupId: 'sso-staff',
+        code: anonymous.code,
+        oAuthInviteId: '',
+        state: anonymous.state,
+        link: true,
+      },
+      'doughmain',
+      { cookie: anonymous.cookie },
+    );
+    expect(noSession.statusCode).toBe(401);
+    // …and the cookie of this browser's flow too.
+    const noCookie = await callbackOf('sso-staff', 'carol');
+    const refused = await complete(
+      {
+        groupId: 'sso-staff',
+        code: noCookie.code,
+        oAuthInviteId: '',
+        state: noCookie.state,
+        link: true,
+      },
+      'doughmain',
+      bearer(session),
+    );
+    expect(refused.json().errors).toEqual([SSO_NO_FLOW_COOKIE]);
+    expect((await account(session)).account.user.id.isOAuthUser).toBe(false);
+
+    const flow = await callbackOf('sso-staff', 'carol');
+    const linked = await complete(
+      { groupId: 'sso-staff', code: flow.code, oAuthInviteId: '', state: flow.state, link: true },
+      'doughmain',
+      { cookie: flow.cookie, ...bearer(session) },
+    );
+    expect(linked.statusCode, linked.body).toBe(200);
+    const token = linked.json<{ token: string }>().token;
     const view = (await account(token)).account;
     expect(view.user.id).toEqual({
       email: 'carol@corp.example',
       username: learner.username,
       isOAuthUser: true,
     });
-    expect((await account(old)).status).toBe(401);
-    const login = await inject('POST', '/api/org/doughmain/login', {
+    expect(view.userGroups.map((g: { _id: string }) => g._id)).toContain('sso-staff');
+    expect(await countUsers()).toBe(users);
+    // The account now signs in with single sign-on only (docs/decisions.md): the password
+    // answers the group to sign in with, and the sessions the password made are ended.
+    expect((await account(session)).status).toBe(401);
+    const password = await inject('POST', '/api/org/doughmain/login', {
       username: learner.username,
       password: learner.password,
     });
-    expect(login.statusCode).toBe(400);
-    expect(login.json()).toMatchObject({ oAuthGroupId: 'sso-staff' });
+    expect(password.statusCode).toBe(400);
+    expect(password.json()).toMatchObject({ oAuthGroupId: 'sso-staff' });
+    // Single sign-on, without linking, now signs in to the same account.
+    const again = await signIn('sso-staff', 'carol');
+    expect((await account(again)).account.user.id.username).toBe(learner.username);
+
+    // An identity linked to one account cannot be linked to another.
+    const other = await signup(t.app, 'doughmain', newLearner('other'));
+    const steal = await callbackOf('sso-staff', 'carol');
+    const stolen = await complete(
+      {
+        groupId: 'sso-staff',
+        code: steal.code,
+        oAuthInviteId: '',
+        state: steal.state,
+        link: true,
+      },
+      'doughmain',
+      { cookie: steal.cookie, ...bearer(other.token) },
+    );
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().errors).toEqual([SSO_LINKED_ELSEWHERE]);
+    expect((await account(other.token)).account.user.id.isOAuthUser).toBe(false);
   });
 
   it('refuses (409) an unverified email that a password account has, which keeps its password', async () => {
     const learner = { ...newLearner('dave'), email: 'dave@corp.example' };
     await signup(t.app, 'doughmain', learner);
     const users = await countUsers();
-    const { code, state } = await callbackOf('sso-staff', 'dave');
-    const res = await complete({ groupId: 'sso-staff', code, oAuthInviteId: '', state });
+    const { code, state, cookie } = await callbackOf('sso-staff', 'dave');
+    const res = await complete(
+      { groupId: 'sso-staff', code, oAuthInviteId: '', state },
+      'doughmain',
+      {
+        cookie,
+      },
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([SSO_EMAIL_UNVERIFIED]);
+    expect(res.json().errors).toEqual([SSO_LINK_REQUIRED]);
     expect(await countUsers()).toBe(users);
     const login = await inject('POST', '/api/org/doughmain/login', {
       username: learner.username,
@@ -549,8 +756,12 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect(seat.used_at).toBeTruthy();
 
     // …or in the body (oAuthInviteId): a used invitation is refused, nothing is created.
-    const { code, state } = await callbackOf('sso-staff', 'gina');
-    const res = await complete({ groupId: 'sso-staff', code, oAuthInviteId: 'sso-seat-1', state });
+    const { code, state, cookie } = await callbackOf('sso-staff', 'gina');
+    const res = await complete(
+      { groupId: 'sso-staff', code, oAuthInviteId: 'sso-seat-1', state },
+      'doughmain',
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([INVITE_INVALID]);
     expect(await countUsers()).toBe(users + 1);
@@ -575,5 +786,63 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     expect(log).toContain('single sign-on');
     expect(log).not.toContain(SECRET_A);
     expect(log).not.toContain(SECRET_B);
+  });
+
+  describe('on an https site', () => {
+    let https: TestApp;
+    beforeAll(async () => {
+      https = await startTestApp(kind, {
+        SSO_ALLOW_HTTP: 'true',
+        SSO_SECRET_A: SECRET_A,
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_ORIGIN: 'https://portal.example.com',
+      });
+      await mustImport(
+        https.database.db,
+        makePack('doughmain', {
+          userGroups: [
+            { _id: 'insiders', name: 'Insiders', topics: [] },
+            {
+              _id: 'sso-staff',
+              name: 'Staff',
+              topics: [],
+              oauth: { issuer: a.issuer, clientId: 'portal', clientSecret: 'env:SSO_SECRET_A' },
+            },
+          ],
+        }),
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await https?.close();
+    });
+
+    it('gives the flow cookie Secure, set and cleared, behind the proxy or by the public origin', async () => {
+      const viaProxy = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } };
+      for (const how of [viaProxy, { headers: {} }]) {
+        const started = await https.app.inject({
+          url: '/api/org/doughmain/login/oauth?groupid=sso-staff',
+          ...how,
+        });
+        expect(started.statusCode, started.body).toBe(200);
+        const cookie = String(started.headers['set-cookie']);
+        expect(cookie, JSON.stringify(how)).toMatch(
+          /^portal_sso=[\w-]+; .*HttpOnly; SameSite=Lax; Max-Age=600; Secure$/,
+        );
+        expect(
+          new URL(started.json<{ authorizationUrl: string }>().authorizationUrl).searchParams.get(
+            'redirect_uri',
+          ),
+        ).toMatch(/^https:/);
+        const completed = await https.app.inject({
+          method: 'POST',
+          url: '/api/org/doughmain/oauth/complete',
+          ...how,
+          headers: { ...how.headers, cookie: cookie.split(';')[0]! },
+          payload: { groupId: 'sso-staff', code: 'not-a-code', oAuthInviteId: '' },
+        });
+        expect(completed.statusCode).toBe(400);
+        expect(String(completed.headers['set-cookie'])).toMatch(/Max-Age=0; Secure$/);
+      }
+    });
   });
 });

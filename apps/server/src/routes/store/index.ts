@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { perKeyLimit } from '../../http/rate-limits';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
+import { requestAddress } from '../../services/site-links';
 import { errorBodySchema, idSchema } from '../org/schemas';
 
 /** The webhook's answer. */
@@ -77,6 +78,7 @@ export const storeRoutes =
           request.params.bundleId,
           request.body,
           locale,
+          requestAddress(request),
         );
         return { checkoutSession };
       },

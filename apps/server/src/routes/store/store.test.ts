@@ -814,16 +814,32 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('4410');
     expect(form.get('line_items[0][price_data][product_data][name]')).toBe('Starter');
-    expect(form.get('success_url')).toMatch(
-      /^http:\/\/doughmain\.localhost:\d+\/store\?purchased=bundle-1$/,
-    );
-    expect(form.get('cancel_url')).toMatch(
-      /^http:\/\/doughmain\.localhost:\d+\/bundle\/bundle-1(\?cancelled=1)?$/,
-    );
+    // Back to the address the buyer bought from, which is doughmain's (issue 24): inject's
+    // default Host is localhost:80.
+    expect(form.get('success_url')).toBe('http://localhost/store?purchased=bundle-1');
+    expect(form.get('cancel_url')).toBe('http://localhost/bundle/bundle-1?cancelled=1');
     const order = (await api.order(token, orderId)).json().order;
     expect(order).toMatchObject({ totalCents: 22_050, provider: 'stripe', status: 'pending' });
     // No local checkout under Stripe.
     expect((await api.pay(token, orderId)).statusCode).toBe(404);
+  });
+
+  it('sends the buyer back to the organisation’s own address they bought from, never another (issue 24)', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const backTo = async (host: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/org/doughmain/bundle/bundle-1/purchase',
+        headers: { ...bearer(token), host },
+        payload: { quantity: 2 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return new URL(fake.requests.at(-1)!.get('success_url')!).origin;
+    };
+    expect(await backTo('localhost:3000')).toBe('http://localhost:3000');
+    expect(await backTo('doughmain.localhost:3000')).toBe('http://doughmain.localhost:3000');
+    expect(await backTo('acme.localhost:3000')).toMatch(/^http:\/\/doughmain\.localhost:\d+$/);
+    expect(await backTo('evil.example')).toMatch(/^http:\/\/doughmain\.localhost:\d+$/);
   });
 
   it('sends a decimal unit price whose product is the order’s total when cents do not divide', async () => {

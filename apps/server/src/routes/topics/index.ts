@@ -1,4 +1,5 @@
 import {
+  bundlesAnswerSchema,
   contentAnswerSchema,
   localeQuerySchema,
   orgParamsSchema,
@@ -14,7 +15,7 @@ import { clientErrors as errors, idSchema } from '../org/schemas';
 export const topicRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { topics } = services;
+    const { topics, organisations } = services;
 
     app.get(
       '/api/org/:org/topic/:topicId',
@@ -37,6 +38,26 @@ export const topicRoutes =
           reply,
           await topics.topicAnswer(org, request.params.topicId, viewer, locale),
         );
+      },
+    );
+
+    app.get(
+      '/api/org/:org/topic/:topicId/bundles',
+      {
+        schema: {
+          tags: ['topics', 'store'],
+          summary:
+            'The bundles that would open a topic the viewer may not see (none for one they may): what its private-topic screen offers',
+          params: orgParamsSchema.extend({ topicId: idSchema }),
+          querystring: z.object({ locale: localeQuerySchema.optional() }),
+          response: { 200: bundlesAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { org, viewer } = request.ctx;
+        return {
+          bundles: await organisations.unlockingBundles(org, request.params.topicId, viewer),
+        };
       },
     );
 

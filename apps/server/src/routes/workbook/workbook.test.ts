@@ -34,7 +34,12 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
     const { token } = await signup(t.app, 'doughmain');
     const first = await get(token);
     expect(first.json()).toEqual({
-      workbook: { workbook: emptyWorkbook(), version: 0, updatedAt: expect.any(String) },
+      workbook: {
+        workbook: emptyWorkbook(),
+        version: 0,
+        updatedAt: expect.any(String),
+        serverTime: expect.any(String),
+      },
     });
     const saved = await put(token, {
       ...withField('income', 3000, '2026-01-01T00:00:00.000Z'),
@@ -49,6 +54,7 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
       topicId: 'budgeting',
       pageId: 'budgeting-p1',
       worksheetIndex: 0,
+      updatedAt: saved.json().workbook.updatedAt,
     });
   });
 
@@ -104,7 +110,10 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
       { income: 1, savings: 3 },
       { rent: 2, food: 4 },
     ]);
-    expect((await get(token)).json().workbook).toEqual(merged);
+    expect((await get(token)).json().workbook).toEqual({
+      ...merged,
+      serverTime: expect.any(String),
+    });
   });
 
   it('keeps the changes of a client that sends no edit times (the spec’s shapes)', async () => {
@@ -127,6 +136,71 @@ describe.each(DATABASE_KINDS)('workbook API on %s', (kind) => {
     expect(workbook.history).toMatchObject({ topicId: 'budgeting', pageId: 'budgeting-p1' });
     const third = await save(1, 'Alpha', 'budgeting-p1');
     expect(third.json().workbook.workbook.topics.budgeting[0].data.income).toBe(1);
+  });
+
+  it('keeps an edit of a client that sends back the field times it was given (design §8)', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const first = await put(token, {
+      topics: { budgeting: [{ ...specSheet({ 'q-income': 5000, rent: 900 }), fieldTimes: {} }] },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // The spec's client: GET, change one value and the worksheet's updatedAt, PUT it all back
+    // with the version and every field time it was given.
+    const read = (await get(token)).json().workbook;
+    const sheet = read.workbook.topics.budgeting[0];
+    sheet.data['q-income'] = 4999;
+    sheet.updatedAt = new Date().toISOString();
+    const saved = await put(token, { ...read.workbook, version: read.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().workbook.conflicts ?? []).toEqual([]);
+    const stored = (await get(token)).json().workbook.workbook.topics.budgeting[0];
+    expect(stored.data).toEqual({ 'q-income': 4999, rent: 900 });
+    // Its time is the server's, not the one it carried.
+    expect(stored.fieldTimes['q-income'] > sheet.fieldTimes['q-income']).toBe(true);
+  });
+
+  it('never lets a clock far ahead pin a field: later saves of it still win', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    // Each change goes "down" (9, 8, 7…), so no ordering of values can win it.
+    const far = await put(token, withField('income', 9, '9999-12-31T00:00:00.000Z'));
+    expect(far.statusCode, far.body).toBe(200);
+    const farTime = far.json().workbook.workbook.general.fieldTimes.income;
+    expect(Date.parse(farTime)).toBeLessThanOrEqual(Date.now());
+    const echo = async (value: number) => {
+      const read = (await get(token)).json().workbook.workbook;
+      read.general.data.income = value;
+      return (await put(token, read)).json().workbook.workbook.general.data.income;
+    };
+    expect(await echo(8)).toBe(8);
+    const next = await put(token, withField('income', 7, new Date().toISOString()));
+    expect(next.json().workbook.workbook.general.data.income).toBe(7);
+    expect(await echo(6)).toBe(6);
+    const again = await put(token, withField('income', 5, '9999-12-31T00:00:00.000Z'));
+    expect(again.json().workbook.workbook.general.data.income).toBe(5);
+    expect(await echo(4)).toBe(4);
+    expect(await echo(3)).toBe(3);
+  });
+
+  it('names the newer edit that won over an older one, and why', async () => {
+    const { token } = await signup(t.app, 'doughmain');
+    const stale = (await get(token)).json().workbook.workbook;
+    await put(token, withField('income', 3500, new Date().toISOString()));
+    // A tab that read before that save changes the same field from what it had.
+    const answer = await put(token, withField('income', 3000, '2026-01-01T00:00:00.000Z'));
+    expect(answer.statusCode).toBe(200);
+    const { workbook, conflicts } = answer.json().workbook;
+    expect(workbook.general.data.income).toBe(3500);
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        topicId: null,
+        worksheetId: null,
+        field: 'income',
+        yours: '2026-01-01T00:00:00.000Z',
+        kept: workbook.general.fieldTimes.income,
+        message: expect.stringContaining('newer'),
+      }),
+    ]);
+    expect(stale.general.data).toEqual({});
   });
 
   it('refuses a save that would leave a topic more worksheets than the cap (400, errfor)', async () => {

@@ -97,3 +97,22 @@ describe('one spelling per locale', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('fr-CA guillemets (issue 24, point 10)', () => {
+  it('hold the quoted words with no-break spaces, so "»." never starts a line alone', () => {
+    const offenders = Object.entries(frCA as Catalog)
+      .filter(([, text]) => /«(?!\u00a0)|(?<!\u00a0)»/.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('join a quoted hyphen to its closing guillemet (a line may break after "-")', () => {
+    const offenders = Object.entries(frCA as Catalog)
+      .filter(([, text]) => /-\u00a0»/.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(offenders).toEqual([]);
+    expect((frCA as Catalog)['auth.usernameHint']).toBe(
+      'De 3 à 40 lettres, chiffres, «\u00a0.\u00a0», «\u00a0_\u00a0» ou «\u00a0-\u2060\u00a0».',
+    );
+  });
+});

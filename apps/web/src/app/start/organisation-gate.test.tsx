@@ -144,6 +144,37 @@ describe('app start', () => {
     expect(screen.getByText(window.location.host)).toBeDefined();
   });
 
+  it('swallows a 4xx on the organisation call while a token is stored: drops it, goes on as a visitor (spec §2)', async () => {
+    window.localStorage.setItem('token', 'a-token-the-server-refuses-000000');
+    const api = organisationApi();
+    const asked: { path: string; isSignedIn: boolean }[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const isSignedIn = new Headers(init?.headers).has('Authorization');
+      asked.push({ path: url.pathname, isSignedIn });
+      const known = api(url);
+      const answer =
+        isSignedIn || known === 'pending' || !known
+          ? { status: isSignedIn ? 401 : 404, body: { errors: ['Your session has ended'] } }
+          : known;
+      return Promise.resolve(
+        new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    });
+    renderApp();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Learn money skills' }),
+    ).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log in' })).toBeDefined();
+    expect(asked).toContainEqual({ path: '/api/org/sample', isSignedIn: true });
+    expect(asked).toContainEqual({ path: '/api/org/sample', isSignedIn: false });
+  });
+
   it('shows an error page with a generic support address when the organisation fails', async () => {
     fakeFetch(() => ({ status: 500, body: { errors: ['boom'] } }));
     renderApp();

@@ -34,6 +34,11 @@ import { ErrorScreen } from './error-screen';
 import { NoOrganisationScreen } from './no-organisation-screen';
 import { genericSupportEmail } from './support-email';
 
+/** A refusal of the request as sent (a rate limit is not: it passes, and signs nobody out). */
+function isClientError(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
 /** The locale to speak before the organisation answers: the stored one when we have its catalog. */
 function provisionalLocale(requested: string | null): string {
   return requested && hasCatalog(requested) ? requested : DEFAULT_LOCALE;
@@ -47,7 +52,7 @@ function provisionalLocale(requested: string | null): string {
 export function OrganisationGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [requestedLocale, setRequestedLocale] = useState(() => readStored(STORAGE_KEYS.locale));
-  const { viewer } = useSessionToken();
+  const { store, token, viewer } = useSessionToken();
 
   const aliasResult = useQuery({
     queryKey: organisationKeys.alias,
@@ -96,11 +101,22 @@ export function OrganisationGate({ children }: { children: ReactNode }) {
     void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
   }, [queryClient]);
 
+  // docs/product-spec.md §2: a 4xx while a token is stored is swallowed. The token is no good
+  // here (ended, revoked, of another organisation): it is dropped and the app starts again for a
+  // visitor, as the session provider does when the account call refuses it.
+  const isTokenRefused =
+    token !== null && [orgResult.error, bundlesResult.error].some(isClientError);
+  useEffect(() => {
+    if (isTokenRefused) store.set(null);
+  }, [isTokenRefused, store]);
+
   const spokenLocale = useSpokenLocale(locale);
   const startError = aliasResult.error ?? orgResult.error;
   const isFetching = aliasResult.isFetching || orgResult.isFetching || bundlesResult.isFetching;
   let content: ReactNode;
-  if (isApiError(startError, 404)) {
+  if (isTokenRefused) {
+    content = <LoadingScreen />;
+  } else if (isApiError(startError, 404)) {
     content = <NoOrganisationScreen />;
   } else if ((startError || bundlesResult.error) && !isFetching) {
     content = (

@@ -1,3 +1,4 @@
 import './profile.css';
 
+export { ConfirmEmailPage } from './components/confirm-email-page';
 export { ProfilePage } from './components/profile-page';

@@ -1,4 +1,10 @@
-import type { AcceptInviteAnswer, AccountUpdate, AccountView, UploadedFile } from '@portal/domain';
+import type {
+  AcceptInviteAnswer,
+  AccountUpdate,
+  AccountView,
+  PasswordChangeBody,
+  UploadedFile,
+} from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, orgPath, requestJson, withQuery } from './client';
 
@@ -23,6 +29,14 @@ export function accountQuery(alias: string, viewer: string, locale: string) {
   });
 }
 
+/** GET /{org}/account/settings?locale, once (after a change made elsewhere: a confirmed email). */
+export async function fetchAccount(alias: string, locale: string): Promise<AccountView> {
+  const { account } = await getJson<{ account: AccountView }>(
+    withQuery(settingsPath(alias), { locale }),
+  );
+  return account;
+}
+
 /** PUT /{org}/account/settings: only what is sent changes; the answer is the whole account. */
 export async function updateAccount(
   alias: string,
@@ -45,6 +59,33 @@ export async function setProfilePicture(alias: string, file: UploadedFile): Prom
     { body: file },
   );
   return answer.file;
+}
+
+/** PUT /{org}/account/settings/password: the current password, then the new one twice. */
+export async function changePassword(
+  alias: string,
+  locale: string,
+  body: PasswordChangeBody,
+): Promise<void> {
+  await requestJson('PUT', withQuery(settingsPath(alias, '/password'), { locale }), { body });
+}
+
+/** POST /{org}/account/settings/email: a confirmation link goes to the new address. */
+export async function requestEmailChange(
+  alias: string,
+  locale: string,
+  email: string,
+): Promise<void> {
+  await requestJson('POST', withQuery(settingsPath(alias, '/email'), { locale }), {
+    body: { email },
+  });
+}
+
+/** POST /{org}/account/email/confirm: the token of the link mailed to the new address. */
+export async function confirmEmail(alias: string, locale: string, token: string): Promise<void> {
+  await requestJson('POST', withQuery(orgPath(alias, '/account/email/confirm'), { locale }), {
+    body: { token },
+  });
 }
 
 /** DELETE /{org}/account/settings/profilePicture. */

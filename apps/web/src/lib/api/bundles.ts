@@ -36,3 +36,25 @@ export async function purchaseBundle(
   const { checkoutSession } = await requestJson<CheckoutSessionAnswer>('POST', path, { body });
   return checkoutSession;
 }
+
+/**
+ * GET /api/org/{alias}/topic/{topicId}/bundles?locale: the bundles that would open a topic the
+ * viewer may not see (its private-topic screen names them); `viewer` is part of the key.
+ */
+export function unlockingBundlesQuery(
+  alias: string,
+  topicId: string,
+  locale: string | null,
+  viewer: string,
+) {
+  return queryOptions({
+    queryKey: ['bundles', alias, locale, viewer, 'unlocking', topicId] as const,
+    queryFn: async ({ signal }) => {
+      const path = withQuery(orgPath(alias, `/topic/${encodeURIComponent(topicId)}/bundles`), {
+        locale,
+      });
+      const { bundles } = await getJson<{ bundles: BundleView[] }>(path, signal);
+      return bundles;
+    },
+  });
+}

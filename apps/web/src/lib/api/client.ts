@@ -40,16 +40,24 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' && value !== null && Array.isArray((value as ApiErrorBody).errors)
-  );
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The error body of an answer, for the extraction of docs/product-spec.md §8: one with `errors`,
+ * or with only an `errfor` map (issue 24, point 9: dropping it left "An error has occurred").
+ */
+function errorBodyOf(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value)) return null;
+  if (Array.isArray(value.errors)) return value as ApiErrorBody;
+  if (isRecord(value.errfor)) return { ...value, errors: [] } as ApiErrorBody;
+  return null;
 }
 
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   try {
-    const body: unknown = await response.json();
-    return isErrorBody(body) ? body : null;
+    return errorBodyOf(await response.json());
   } catch {
     return null;
   }

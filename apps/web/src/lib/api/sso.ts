@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson, withQuery } from './client';
+import { ApiError, getJson, orgPath, requestJson, withQuery } from './client';
 
 /**
  * Single sign-on per user group (docs/product-spec.md §7): the screen's prompt, the provider's
@@ -43,10 +43,18 @@ export async function startOAuth(
 /**
  * POST /{org}/oauth/complete {groupId, code, oAuthInviteId (empty string if none)}; `state`
  * (and the provider's `iss`) from the callback's address go along too. Answers the token.
+ * `link`: the identity is linked to the signed-in account (its bearer token goes along).
  */
 export async function completeOAuth(
   alias: string,
-  body: { groupId: string; code: string; oAuthInviteId: string; state?: string; iss?: string },
+  body: {
+    groupId: string;
+    code: string;
+    oAuthInviteId: string;
+    state?: string;
+    iss?: string;
+    link?: boolean;
+  },
 ): Promise<string> {
   const { token } = await requestJson<{ token: string }>(
     'POST',
@@ -56,4 +64,14 @@ export async function completeOAuth(
     },
   );
   return token;
+}
+
+/**
+ * The group of a refused single sign-on whose email belongs to a password account: the owner
+ * signs in with the password, then links (the 409's `errfor.link`).
+ */
+export function linkGroupIdOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const link = (error.body as { errfor?: Record<string, unknown> } | null)?.errfor?.link;
+  return typeof link === 'string' && link ? link : null;
 }

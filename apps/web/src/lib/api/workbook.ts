@@ -1,7 +1,13 @@
 import { emptyWorkbook, type Workbook } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { noteServerTime } from '../server-clock';
 import { readStored, STORAGE_KEYS } from '../storage';
 import { getJson, orgPath, requestJson } from './client';
+
+/** The workbook's answer (`workbookAnswerSchema`), as far as the web app reads it. */
+interface WorkbookAnswerBody {
+  workbook: { workbook: unknown; serverTime?: string };
+}
 
 /** `viewer` (lib/session): each learner, and the visitor, has a workbook of their own. */
 export const workbookKeys = {
@@ -42,10 +48,9 @@ export function workbookQuery(alias: string, viewer: string) {
     queryKey: workbookKeys.detail(alias, viewer),
     queryFn: async ({ signal }): Promise<Workbook> => {
       if (viewer === 'visitor') return readAnonymousWorkbook() ?? emptyWorkbook();
-      const { workbook } = await getJson<{ workbook: { workbook: unknown } }>(
-        orgPath(alias, '/workbook'),
-        signal,
-      );
+      const sentAt = Date.now();
+      const { workbook } = await getJson<WorkbookAnswerBody>(orgPath(alias, '/workbook'), signal);
+      noteServerTime(workbook.serverTime, sentAt, Date.now());
       return normaliseWorkbook(workbook.workbook);
     },
     // The workbook changes through the app's own edits, which update this entry.
@@ -55,11 +60,11 @@ export function workbookQuery(alias: string, viewer: string) {
 
 /** PUT /{org}/workbook: the server merges it field by field and answers the merged workbook. */
 export async function saveWorkbook(alias: string, workbook: Workbook): Promise<Workbook> {
-  const answer = await requestJson<{ workbook: { workbook: unknown } }>(
-    'PUT',
-    orgPath(alias, '/workbook'),
-    { body: { workbook } },
-  );
+  const sentAt = Date.now();
+  const answer = await requestJson<WorkbookAnswerBody>('PUT', orgPath(alias, '/workbook'), {
+    body: { workbook },
+  });
+  noteServerTime(answer.workbook.serverTime, sentAt, Date.now());
   return normaliseWorkbook(answer.workbook.workbook);
 }
 

@@ -82,18 +82,19 @@ describe('select', () => {
 });
 
 describe('number', () => {
-  it('applies a number as it is typed (either decimal separator) and saves on blur', () => {
+  it('applies a number as it is typed and saves on blur', () => {
     const { onChange, onCommit } = renderField(field({ type: 'number' }));
     const input = screen.getByLabelText<HTMLInputElement>('My answer');
     expect(input.getAttribute('inputmode')).toBe('decimal');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '1250' } });
     expect(onChange).toHaveBeenLastCalledWith(1250, undefined);
-    fireEvent.change(input, { target: { value: '12,5' } });
+    fireEvent.change(input, { target: { value: '12.5' } });
     expect(onChange).toHaveBeenLastCalledWith(12.5, undefined);
     expect(onCommit).not.toHaveBeenCalled();
     fireEvent.blur(input);
     expect(onCommit).toHaveBeenCalledTimes(1);
+    fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith(null, undefined);
   });
@@ -105,7 +106,7 @@ describe('number', () => {
     fireEvent.change(input, { target: { value: '4o' } });
     expect(onChange).not.toHaveBeenCalled();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(describedText(input)).toContain('Enter a number, such as 1250 or 12.5.');
+    expect(describedText(input)).toContain('Enter a number, such as 1,250 or 12.5.');
   });
 
   it('waits for the blur before calling a lone minus sign an error', () => {
@@ -130,7 +131,105 @@ describe('number', () => {
 
   it('writes the stored number the French way in French', () => {
     renderField(field({ type: 'number' }), { value: 1234.5, locale: 'fr-CA' });
-    expect(screen.getByLabelText<HTMLInputElement>('My answer').value).toBe('1234,5');
+    expect(screen.getByLabelText<HTMLInputElement>('My answer').value).toBe('1\u00a0234,5');
+  });
+
+  it('reads "1,500" in English as 1500, and shows it grouped once left (issue 24 point 2)', () => {
+    const { onChange, onCommit } = renderField(field({ type: 'number' }));
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '1500' } });
+    expect(input.value).toBe('1500');
+    fireEvent.change(input, { target: { value: '1,500.25' } });
+    expect(onChange).toHaveBeenLastCalledWith(1500.25, undefined);
+    fireEvent.change(input, { target: { value: '1,500' } });
+    expect(onChange).toHaveBeenLastCalledWith(1500, undefined);
+    fireEvent.blur(input);
+    expect(onCommit).toHaveBeenCalledTimes(1);
+    expect(input.value).toBe('1,500');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    // Entered again, it is edited without grouping: a digit typed at the end keeps it a number.
+    fireEvent.focus(input);
+    expect(input.value).toBe('1500');
+    fireEvent.change(input, { target: { value: '15005' } });
+    expect(onChange).toHaveBeenLastCalledWith(15005, undefined);
+    fireEvent.blur(input);
+    expect(input.value).toBe('15,005');
+  });
+
+  it('keeps the whole number selected when the field is entered by Tab, so typing replaces it', () => {
+    renderField(field({ type: 'number' }), { value: 1500 });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    expect(input.value).toBe('1,500');
+    // Tab selects all of a field's text before it is focused.
+    input.setSelectionRange(0, input.value.length);
+    fireEvent.focus(input);
+    expect(input.value).toBe('1500');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 4]);
+  });
+
+  it('reads "1 500" in French with any space as 1500, and shows it the French way', () => {
+    const { onChange } = renderField(field({ type: 'number' }), { locale: 'fr-CA' });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    for (const [text, value] of [
+      ['1 500', 1500],
+      ['1\u00a0500', 1500],
+      ['1\u202f500', 1500],
+      ['1 500,25', 1500.25],
+      ['1,5', 1.5],
+    ] as const) {
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: text } });
+      expect(onChange).toHaveBeenLastCalledWith(value, undefined);
+      fireEvent.blur(input);
+    }
+    expect(input.value).toBe('1,5');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '1 500' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('1\u00a0500');
+  });
+
+  it('refuses an ambiguous "1,5" in English with a message on the field, and keeps nothing of it', () => {
+    const { onChange } = renderField(field({ type: 'number' }), { value: 40 });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '1' } });
+    fireEvent.change(input, { target: { value: '1,' } });
+    fireEvent.change(input, { target: { value: '1,5' } });
+    // Still being typed (on the way to "1,500"): no error yet.
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.blur(input);
+    expect(input.value).toBe('1,5');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toContain(
+      'Use a comma only between groups of three digits (1,500) and a period for decimals (1.5).',
+    );
+    // The answer is back to what it was before the field was entered.
+    expect(onChange).toHaveBeenLastCalledWith(40, undefined);
+  });
+
+  it('refuses an ambiguous "1.500" in French, in French', () => {
+    const { onChange } = renderField(field({ type: 'number' }), { locale: 'fr-CA' });
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '1.500' } });
+    fireEvent.blur(input);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toContain(
+      'Séparez les milliers par une espace (1\u00a0500) et les décimales par une virgule (1,5).',
+    );
+    expect(onChange).not.toHaveBeenCalledWith(1.5, undefined);
+    expect(onChange).not.toHaveBeenCalledWith(1500, undefined);
+  });
+
+  it('refuses grouping in the wrong places at once', () => {
+    renderField(field({ type: 'number' }));
+    const input = screen.getByLabelText<HTMLInputElement>('My answer');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '15,00,0' } });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toContain('Enter a number, such as 1,250 or 12.5.');
   });
 
   it('is disabled read-only', () => {

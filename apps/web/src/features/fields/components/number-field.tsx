@@ -1,11 +1,7 @@
-import { useState } from 'react';
+import { formatLocaleNumber } from '@portal/domain';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  formatNumberInput,
-  parseNumberInput,
-  rangeProblem,
-  type NumberInput,
-} from '../lib/number-input';
+import { parseNumberInput, rangeProblem, type NumberInput } from '../lib/number-input';
 import {
   describedBy,
   FieldBlock,
@@ -16,32 +12,56 @@ import {
   type FieldControlProps,
 } from './field-parts';
 
-type Problem = 'invalid' | 'below' | 'above' | null;
+type Problem = 'malformed' | 'ambiguous' | 'below' | 'above' | null;
 
 function problemOf(input: NumberInput, min?: number, max?: number, isFinal = false): Problem {
-  if (input.kind === 'invalid' || (isFinal && input.kind === 'incomplete')) return 'invalid';
+  if (input.kind === 'invalid' || (isFinal && input.kind === 'incomplete')) return input.error;
   if (input.kind === 'number') return rangeProblem(input.value, min, max);
   return null;
 }
 
+function messageOf(problem: NonNullable<Problem>, min?: number, max?: number) {
+  if (problem === 'malformed') return { id: 'fields.number.invalid' } as const;
+  if (problem === 'ambiguous') return { id: 'fields.number.ambiguous' } as const;
+  if (min !== undefined && max !== undefined) return { id: 'fields.number.between' } as const;
+  return { id: problem === 'below' ? 'fields.number.atLeast' : 'fields.number.atMost' } as const;
+}
+
 /**
- * A number (docs/product-spec.md §5: min and max): typed as text with a decimal keyboard, read with either
- * decimal separator. A valid number applies at once (formulas follow) and is saved on blur;
- * what is not a number, or is out of range, is shown as an error and not kept.
+ * A number (docs/product-spec.md §5: min and max), typed as text with a decimal keyboard and read
+ * as people write numbers in the interface locale ("1,500.25" in en-US, "1 500,25" in fr-CA;
+ * issue 24, point 2). A valid number applies at once (formulas follow) and is saved on blur,
+ * when the field shows it formatted in the locale. What is not a number, is ambiguous ("1,5" in
+ * en-US) or is out of range is shown as an error, and the answer stays what it was before the
+ * field was entered: nothing of it is saved.
  */
 export function NumberField({ field, value, onChange, onCommit, readOnly }: FieldControlProps) {
   const intl = useIntl();
+  const { locale } = intl;
   const ids = useFieldIds();
-  const [draft, setDraft] = useState(() => formatNumberInput(value, intl.locale));
-  const [shown, setShown] = useState(value);
+  const [draft, setDraft] = useState(() => formatLocaleNumber(value, locale));
+  const [shown, setShown] = useState({ value, locale });
   const [isFocused, setFocused] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
+  // The answer when the field was entered, and the one last applied while typing.
+  const atFocus = useRef<unknown>(value);
+  const applied = useRef<unknown>(value);
+  // Entered by Tab, all the text is selected: it stays so once shown without grouping, so that
+  // what is typed replaces the number rather than adding to it.
+  const input = useRef<HTMLInputElement>(null);
+  const reselect = useRef(false);
+  useLayoutEffect(() => {
+    if (!reselect.current) return;
+    reselect.current = false;
+    input.current?.select();
+  }, [draft]);
 
-  // An answer changed elsewhere (another worksheet, another device) replaces what is shown.
-  if (!Object.is(shown, value)) {
-    setShown(value);
+  // An answer changed elsewhere (another worksheet, another device) or another interface locale
+  // replaces what is shown, unless the learner is typing.
+  if (!Object.is(shown.value, value) || shown.locale !== locale) {
+    setShown({ value, locale });
     if (!isFocused) {
-      setDraft(formatNumberInput(value, intl.locale));
+      setDraft(formatLocaleNumber(value, locale));
       setProblem(null);
     }
   }
@@ -52,36 +72,52 @@ export function NumberField({ field, value, onChange, onCommit, readOnly }: Fiel
     max: max === undefined ? '' : intl.formatNumber(max),
   };
 
+  function startEditing() {
+    setFocused(true);
+    atFocus.current = value;
+    applied.current = value;
+  }
+
+  function handleFocus(event: FocusEvent<HTMLInputElement>) {
+    startEditing();
+    // Edited without grouping, so that a digit added anywhere keeps it a number ("1,500" → "1500").
+    const parsed = parseNumberInput(draft, locale);
+    if (parsed.kind !== 'number' || problem) return;
+    const ungrouped = formatLocaleNumber(parsed.value, locale, { useGrouping: false });
+    if (ungrouped === draft) return;
+    const { selectionStart, selectionEnd, value: text } = event.currentTarget;
+    reselect.current = text.length > 0 && selectionStart === 0 && selectionEnd === text.length;
+    setDraft(ungrouped);
+  }
+
+  function apply(next: unknown) {
+    if (Object.is(next, applied.current)) return;
+    applied.current = next;
+    onChange(next);
+  }
+
   function handleChange(text: string) {
+    if (!isFocused) startEditing();
     setDraft(text);
-    const input = parseNumberInput(text);
+    const input = parseNumberInput(text, locale);
     const found = problemOf(input, min, max);
     setProblem(found);
-    if (found) return;
-    if (input.kind === 'number') onChange(input.value);
-    else if (input.kind === 'empty') onChange(null);
+    if (input.kind === 'number' && !found) apply(input.value);
+    else if (input.kind === 'empty') apply(null);
+    // Half a number, or a wrong one: the answer is the one before the field was entered.
+    else apply(atFocus.current);
   }
 
   function handleBlur() {
     setFocused(false);
-    setProblem(problemOf(parseNumberInput(draft), min, max, true));
+    const input = parseNumberInput(draft, locale);
+    const found = problemOf(input, min, max, true);
+    setProblem(found);
+    if (input.kind === 'number' && !found) setDraft(formatLocaleNumber(input.value, locale));
     onCommit();
   }
 
-  const message =
-    problem === 'invalid'
-      ? intl.formatMessage({ id: 'fields.number.invalid' })
-      : problem === 'below'
-        ? intl.formatMessage(
-            { id: max === undefined ? 'fields.number.atLeast' : 'fields.number.between' },
-            bounds,
-          )
-        : problem === 'above'
-          ? intl.formatMessage(
-              { id: min === undefined ? 'fields.number.atMost' : 'fields.number.between' },
-              bounds,
-            )
-          : null;
+  const message = problem && intl.formatMessage(messageOf(problem, min, max), bounds);
 
   return (
     <FieldBlock field={field}>
@@ -90,6 +126,7 @@ export function NumberField({ field, value, onChange, onCommit, readOnly }: Fiel
       </label>
       <FieldQuestion id={ids.help} field={field} />
       <input
+        ref={input}
         id={ids.input}
         className="field__input field-block__number"
         type="text"
@@ -99,14 +136,12 @@ export function NumberField({ field, value, onChange, onCommit, readOnly }: Fiel
         disabled={readOnly}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(field.question && ids.help, message && ids.error)}
-        onFocus={() => setFocused(true)}
+        onFocus={handleFocus}
         onChange={(event) => handleChange(event.target.value)}
         onBlur={handleBlur}
       />
       <FieldError id={ids.error} message={message} />
-      <PrintedAnswer
-        text={typeof value === 'number' && Number.isFinite(value) ? intl.formatNumber(value) : null}
-      />
+      <PrintedAnswer text={formatLocaleNumber(value, locale) || null} />
     </FieldBlock>
   );
 }

@@ -1,37 +1,21 @@
+import { parseLocaleNumber } from '@portal/domain';
+
 /**
- * What a learner typed in a number field. Both decimal separators are read (a French keyboard
- * gives a comma), spaces and thousands separators are ignored, and a number still being typed
- * ("-", "3.") is not an error yet.
+ * What a learner typed in a number field, read in the interface locale (packages/domain
+ * locale-number.ts: "1,500" in en-US, "1 500" in fr-CA). What typing on could still make a
+ * number ("-", "1,5" on the way to "1,500") is not an error yet.
  */
 export type NumberInput =
   | { kind: 'empty' }
   | { kind: 'number'; value: number }
-  | { kind: 'incomplete' }
-  | { kind: 'invalid' };
+  | { kind: 'incomplete'; error: 'malformed' | 'ambiguous' }
+  | { kind: 'invalid'; error: 'malformed' | 'ambiguous' };
 
-const SPACES = /[\s\u00a0\u202f']/g;
-
-export function parseNumberInput(text: string): NumberInput {
-  let compact = text.replace(SPACES, '');
-  if (compact === '') return { kind: 'empty' };
-  if (/^[-+]?[.,]?$/.test(compact)) return { kind: 'incomplete' };
-  const lastComma = compact.lastIndexOf(',');
-  const lastDot = compact.lastIndexOf('.');
-  if (lastComma >= 0 && lastDot >= 0) {
-    // Both: the last one is the decimal separator, the other groups thousands.
-    const decimal = lastComma > lastDot ? ',' : '.';
-    const group = decimal === ',' ? '.' : ',';
-    compact = compact.split(group).join('');
-    if (decimal === ',') compact = compact.replace(',', '.');
-  } else if (lastComma >= 0) {
-    // "1,234,567" groups thousands; "12,5" is a decimal comma.
-    compact = /^[-+]?\d{1,3}(,\d{3}){2,}$/.test(compact)
-      ? compact.split(',').join('')
-      : compact.replace(',', '.');
-  }
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(compact)) return { kind: 'invalid' };
-  const value = Number(compact);
-  return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'invalid' };
+export function parseNumberInput(text: string, locale: string): NumberInput {
+  const read = parseLocaleNumber(text, locale);
+  if (typeof read === 'number') return { kind: 'number', value: read };
+  if (read.error === 'empty') return { kind: 'empty' };
+  return { kind: read.isPrefix ? 'incomplete' : 'invalid', error: read.error };
 }
 
 export type RangeProblem = 'below' | 'above' | null;
@@ -40,10 +24,4 @@ export function rangeProblem(value: number, min?: number, max?: number): RangePr
   if (min !== undefined && value < min) return 'below';
   if (max !== undefined && value > max) return 'above';
   return null;
-}
-
-/** A stored number as the learner's locale writes it, without grouping ("1234,5" in French). */
-export function formatNumberInput(value: unknown, locale: string): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  return value.toLocaleString(locale, { useGrouping: false, maximumFractionDigits: 10 });
 }

@@ -17,20 +17,31 @@ export function ReportCardView({ pages, scores }: { pages: readonly PageView[]; 
         <h2 id={totalId} className="report-total__title">
           <FormattedMessage id="grades.total" />
         </h2>
-        <p className="report-total__figures">
-          <span className="report-total__score" data-testid="report-score">
-            <FormattedMessage
-              id="grades.scoreOutOf"
-              values={{ score: report.score, total: report.total }}
-            />
-          </span>
-          <span className="report-total__percent" data-testid="report-percent">
-            {percent}
-          </span>
-        </p>
-        <div className="report-total__bar" aria-hidden="true">
-          <span className="report-total__fill" style={{ width: `${report.percent}%` }} />
-        </div>
+        {report.total > 0 ? (
+          <>
+            <p className="report-total__figures">
+              <span className="report-total__score" data-testid="report-score">
+                <FormattedMessage
+                  id="grades.scoreOutOf"
+                  values={{ score: report.score, total: report.total }}
+                />
+              </span>
+              <span className="report-total__percent" data-testid="report-percent">
+                {percent}
+              </span>
+            </p>
+            <div className="report-total__bar" aria-hidden="true">
+              <span className="report-total__fill" style={{ width: `${report.percent}%` }} />
+            </div>
+          </>
+        ) : (
+          // Nothing scored in the topic: no "0 / 0" and no empty bar (issue 24).
+          <p className="report-total__figures">
+            <span className="report-total__score" data-testid="report-score">
+              <FormattedMessage id="grades.nothingGraded" />
+            </span>
+          </p>
+        )}
         {report.unanswered > 0 && (
           <p className="report-total__unanswered" data-testid="report-unanswered">
             <FormattedMessage id="grades.unansweredLeft" values={{ count: report.unanswered }} />

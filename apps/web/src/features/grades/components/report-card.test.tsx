@@ -147,11 +147,11 @@ describe('ReportCard', () => {
     expect((puts()[0]!.body as { workbook: Workbook }).workbook.history).toBeNull();
   });
 
-  it('says so when the topic has no scored answers', async () => {
+  it('says so when the topic has no scored answers: nothing graded yet, not "0 / 0" (issue 24)', async () => {
     fakeApi(() => ok({ scores: { score: 0, total: 0, summary: {} } }));
     renderReportCard();
-    expect((await screen.findByTestId('report-score')).textContent).toBe('0 / 0');
-    expect(screen.getByTestId('report-percent').textContent).toBe('0%');
+    expect((await screen.findByTestId('report-score')).textContent).toBe('Nothing graded yet');
+    expect(screen.queryByTestId('report-percent')).toBeNull();
     expect(screen.getByText('This topic has no scored questions yet.')).toBeDefined();
     expect(screen.queryByTestId('report-unanswered')).toBeNull();
   });

@@ -159,4 +159,58 @@ describe('/group/{groupId}', () => {
     fireEvent.click(section);
     await waitFor(() => expect(asked()).toBeGreaterThan(before));
   });
+
+  it('says "Nothing graded yet" for a topic with no scored question, never "Score 0 of 0" (issue 24)', async () => {
+    const member: GroupMembersAnswer['members'][number] = {
+      account: {
+        _id: 'u-ada',
+        username: 'ada',
+        email: 'ada@example.com',
+        name: { first: 'Ada', last: 'Lovelace', full: 'Ada Lovelace' },
+      },
+      joinedAt: '2026-01-05T10:00:00.000Z',
+      lastActiveAt: '2026-01-06T10:00:00.000Z',
+      progress: [
+        { topicId: 'intro', worksheetIndex: 0, completedPages: 1, pages: 2, score: 0, total: 0 },
+      ],
+    };
+    window.localStorage.setItem('token', 'learner-token');
+    fakeApi((request) => {
+      if (request.url.pathname === '/api/org/sample/userGroup/club/members')
+        return ok(
+          answer({
+            topics: [{ _id: 'intro', name: 'Introduction', pages: 2, total: 0 }],
+            members: [member],
+            count: 1,
+          }),
+        );
+      if (request.url.pathname.endsWith('/members/u-ada/topic/intro/worksheet/0'))
+        return ok({
+          scores: { score: 0, total: 0, summary: {} },
+          completedPages: ['p1'],
+          pages: [
+            { _id: 'p1', name: 'Welcome' },
+            { _id: 'p2', name: 'Next steps' },
+          ],
+          fields: {},
+          answers: null,
+        });
+      return undefined;
+    });
+    renderWithSession(
+      <Routes>
+        <Route path="/group/:groupId" element={<GroupPage />} />
+      </Routes>,
+      { path: '/group/club', session: { account: sampleAccount() } },
+    );
+    const cell = await screen.findByRole('button', {
+      name: 'Report card of Ada Lovelace, Introduction, worksheet 1: 1 of 2 pages, nothing graded yet',
+    });
+    fireEvent.click(cell);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      (await within(dialog).findByText(/Nothing graded yet · 1 of 2 pages completed/)).textContent,
+    ).toBe('Nothing graded yet · 1 of 2 pages completed');
+    expect(dialog.textContent).not.toMatch(/Score 0 of 0/);
+  });
 });

@@ -229,7 +229,13 @@ export function MembersSection({
                           className="group-progress"
                           aria-haspopup="dialog"
                           aria-label={intl.formatMessage(
-                            { id: 'groups.progress.open' },
+                            // Nothing scored in the topic: no "score 0 of 0" (issue 24).
+                            {
+                              id:
+                                p.total > 0
+                                  ? 'groups.progress.open'
+                                  : 'groups.progress.openUngraded',
+                            },
                             {
                               name: member.account.name.full,
                               topic: topic.name,
@@ -369,7 +375,7 @@ function ReportDialog({
       <>
         <p className="group-report__total">
           <FormattedMessage
-            id="groups.report.total"
+            id={report.scores.total > 0 ? 'groups.report.total' : 'groups.report.totalUngraded'}
             values={{
               score: report.scores.score,
               total: report.scores.total,

@@ -6,6 +6,12 @@ export interface StreamHandlers {
   /** The server answered 2xx: events follow. */
   onOpen: () => void;
   onMessage: (message: MessageView, id: string) => void;
+  /**
+   * The server ends the stream and says why (`event: closed`): `replaced` (the account opened
+   * more streams than it may hold, this one is not to be reopened), `paused` (the server lost
+   * its bus of live events: reopen later).
+   */
+  onClosed?: (reason: string) => void;
 }
 
 /** No byte (not even a heartbeat comment) for this long: the connection is taken for dead. */
@@ -39,6 +45,16 @@ export async function readMessageStream(
     if (!response.ok || !response.body) throw new ApiError(response.status, null);
     handlers.onOpen();
     const parser = createSseParser((event) => {
+      if (event.event === 'closed') {
+        let reason: unknown;
+        try {
+          reason = (JSON.parse(event.data) as { reason?: unknown }).reason;
+        } catch {
+          reason = undefined;
+        }
+        if (typeof reason === 'string') handlers.onClosed?.(reason);
+        return;
+      }
       if (event.event !== 'message') return;
       let data: unknown;
       try {

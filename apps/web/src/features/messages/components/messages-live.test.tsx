@@ -154,6 +154,58 @@ describe('MessagesPanel live updates', () => {
     await within(panel).findByText('Live');
   });
 
+  it('does not reopen a stream the server replaced by a newer one of the account, and keeps polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = controlledStream();
+    const second = controlledStream();
+    let results = [message('m1', 1)];
+    const { streamRequests, requests } = liveApi([first, second], () => results);
+    const panel = renderOpenPanel();
+    await within(panel).findByText('Live');
+    await act(async () => {
+      first.send('event: closed\ndata: {"reason":"replaced"}\n\n');
+      first.end();
+      await Promise.resolve();
+    });
+    await within(panel).findByText('Checking every 10 seconds');
+    results = [message('m2', 40)];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(streamRequests).toHaveLength(1);
+    await within(panel).findByText('Message m2');
+    expect(
+      requests.filter((r) => r.method === 'GET' && r.url.pathname.endsWith('/message')).length,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('waits longer before reopening a stream the server paused (its bus of live events was lost)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = controlledStream();
+    const second = controlledStream();
+    const { streamRequests } = liveApi([first, second], () => []);
+    const panel = renderOpenPanel();
+    await within(panel).findByText('Live');
+    await act(async () => {
+      first.send(event(message('m3', 3)));
+      first.send('event: closed\ndata: {"reason":"paused"}\n\n');
+      first.end();
+      await Promise.resolve();
+    });
+    await within(panel).findByText('Checking every 10 seconds');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_500);
+    });
+    // Not at once: thousands of browsers would come back in the same second.
+    expect(streamRequests).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(8_000);
+    });
+    await waitFor(() => expect(streamRequests).toHaveLength(2));
+    expect(streamRequests[1]?.headers.get('Last-Event-ID')).toBe('m3');
+    await within(panel).findByText('Live');
+  });
+
   it('polls every 10 s while the stream is not connected, asking only for what is new', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let results = [message('m1', 1)];

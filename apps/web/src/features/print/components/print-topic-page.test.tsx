@@ -157,7 +157,7 @@ describe('PrintTopicPage', () => {
     // Disabled one by one, or by their fieldset (a radio group).
     for (const control of controls) expect(control.matches(':disabled')).toBe(true);
 
-    expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('3200');
+    expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('3,200');
     expect((screen.getByLabelText('Goal') as HTMLInputElement).value).toBe('Save more');
     expect((screen.getByLabelText('Pick one') as HTMLSelectElement).value).toBe('food');
     const fixed = screen.getByRole('group', { name: 'Fixed expense' });
@@ -235,7 +235,7 @@ describe('PrintTopicPage', () => {
       scores,
     );
     expect(await screen.findByText('4,000')).toBeDefined();
-    expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('2000');
+    expect((screen.getByLabelText('Income') as HTMLInputElement).value).toBe('2,000');
     const points = await screen.findByText('Points');
     expect(points.closest('.print-formula')?.querySelector('output')?.textContent).toBe('1');
     // The scores are the learner's own: asked for with their token.

@@ -42,7 +42,11 @@ export function ProfileImageUploader({ account, onChange }: ProfileImageUploader
           { id: 'upload.fileType' },
           { types: intl.formatMessage({ id: 'upload.imageTypes' }) },
         );
-      case 'upload.tooLarge':
+      case 'profile.pictureTooLarge':
+        return intl.formatMessage(
+          { id: 'profile.pictureTooLarge' },
+          { size: intl.formatNumber(problem.megabytes) },
+        );
       case 'upload.tooSmall':
         // The message gives the byte count as plain digits, without separators.
         return intl.formatMessage({ id: problem.id }, { size: String(problem.size) });

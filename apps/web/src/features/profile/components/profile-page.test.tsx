@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
 import { renderWithAccount, renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
+import { Route, Routes } from 'react-router';
+import { ConfirmEmailPage } from './confirm-email-page';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => {
@@ -170,7 +172,7 @@ describe('profile picture (docs/product-spec.md §4, §5)', () => {
       'application/pdf',
       'File type must be image/png, image/jpeg, image/gif or image/webp',
     ],
-    ['a large image', 5_000_001, 'image/png', 'File is larger than 5000000 bytes'],
+    ['a large image', 5_000_001, 'image/png', 'The picture must be at most 5 MB.'],
     ['a tiny image', 99, 'image/png', 'File is smaller than 100 bytes'],
   ])('refuses %s before sending anything', async (_label, size, type, message) => {
     const requests = fakeApi(() => undefined);
@@ -232,5 +234,171 @@ describe('profile picture (docs/product-spec.md §4, §5)', () => {
     expect(requests[0]?.method).toBe('DELETE');
     expect(setAccount.mock.calls[0]?.[0]).not.toHaveProperty('profilePicture');
     expect(within(document.body).getByText('Profile picture removed.')).toBeDefined();
+  });
+});
+
+describe('profile fields checked before sending (issue 24, point 11)', () => {
+  it('shows on the phone field that "not a phone!!" is not a phone number, sending nothing', async () => {
+    const requests = fakeApi(accountApi(sampleAccount()));
+    renderProfile();
+    const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: 'not a phone!!' } });
+    fireEvent.submit(phone.closest('form') as HTMLFormElement);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Enter a phone number: 7 to 15 digits, with spaces, ( ) - . and an optional + in front.',
+    );
+    expect(phone.getAttribute('aria-describedby')).toContain(alert.id);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows on the first name field that it is required, sending nothing', async () => {
+    const requests = fakeApi(accountApi(sampleAccount()));
+    renderProfile();
+    const first = screen.getByLabelText('First name') as HTMLInputElement;
+    fireEvent.change(first, { target: { value: '   ' } });
+    fireEvent.submit(first.closest('form') as HTMLFormElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('This field is required.');
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('change password (issue 24, point 11)', () => {
+  const url = '/api/org/sample/account/settings/password';
+
+  it('checks the fields first, then shows a wrong current password under its field', async () => {
+    const requests = fakeApi((request) =>
+      request.url.pathname === url
+        ? {
+            status: 400,
+            body: {
+              errors: ['Your current password is not right.'],
+              errfor: { current: 'is not right' },
+            },
+          }
+        : undefined,
+    );
+    renderProfile();
+    const form = screen.getByRole('button', { name: 'Change password' }).closest('form')!;
+    fireEvent.submit(form);
+    const current = screen.getByLabelText('Current password');
+    await vi.waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(current);
+    expect(requests).toHaveLength(0);
+
+    fireEvent.change(current, { target: { value: 'wrong-one' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-12' } });
+    fireEvent.change(screen.getByLabelText('Confirm the new password'), {
+      target: { value: 'new-pass-13' },
+    });
+    fireEvent.submit(form);
+    expect(await screen.findByText('The passwords do not match.')).toBeDefined();
+    expect(requests).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Confirm the new password'), {
+      target: { value: 'new-pass-12' },
+    });
+    fireEvent.submit(form);
+    expect(await screen.findByText('Your current password is not right.')).toBeDefined();
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.url.search).toBe('?locale=en-US');
+    expect(requests[0]?.body).toEqual({
+      current: 'wrong-one',
+      password: 'new-pass-12',
+      confirm: 'new-pass-12',
+    });
+    await vi.waitFor(() => expect(document.activeElement).toBe(current));
+  });
+
+  it('says so when the password is changed, and empties the form', async () => {
+    fakeApi((request) => (request.url.pathname === url ? ok({ success: true }) : undefined));
+    renderProfile();
+    fireEvent.change(screen.getByLabelText('Current password'), {
+      target: { value: 'old-pass-1' },
+    });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-pass-12' } });
+    fireEvent.change(screen.getByLabelText('Confirm the new password'), {
+      target: { value: 'new-pass-12' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Your password is changed. You are logged out everywhere else.'),
+    ).toBeDefined();
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('tells a learner of single sign-on there is no password to change', () => {
+    fakeApi(() => undefined);
+    const account = sampleAccount();
+    renderProfile({ ...account, user: { id: { ...account.user.id, isOAuthUser: true } } });
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(screen.getByText(/no password to change here/)).toBeDefined();
+    expect(
+      screen.getByText(/Your email comes from your organisation’s single sign-on/),
+    ).toBeDefined();
+  });
+});
+
+describe('change email (issue 24, point 11)', () => {
+  const url = '/api/org/sample/account/settings/email';
+
+  it('sends the new address and says a link went there', async () => {
+    const requests = fakeApi((request) =>
+      request.url.pathname === url ? ok({ success: true }) : undefined,
+    );
+    renderProfile();
+    const email = screen.getByLabelText('New email');
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a confirmation link' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeDefined();
+    expect(requests).toHaveLength(0);
+    fireEvent.change(email, { target: { value: ' new@example.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a confirmation link' }));
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'We sent a link to new@example.com. Your email changes once you follow it, within 24 hours.',
+      ),
+    );
+    expect(requests[0]?.body).toEqual({ email: 'new@example.com' });
+  });
+
+  it('shows an address another account holds under the field', async () => {
+    fakeApi((request) =>
+      request.url.pathname === url
+        ? {
+            status: 400,
+            body: {
+              errors: ['That email already has an account.'],
+              errfor: { email: 'already has an account' },
+            },
+          }
+        : undefined,
+    );
+    renderProfile();
+    const email = screen.getByLabelText('New email');
+    fireEvent.change(email, { target: { value: 'taken@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a confirmation link' }));
+    expect(await screen.findByText('That email already has an account.')).toBeDefined();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('ConfirmEmailPage (issue 24, point 11)', () => {
+  it('confirms the token of the link once and says the email is changed', async () => {
+    const requests = fakeApi((request) =>
+      request.url.pathname === '/api/org/sample/account/email/confirm'
+        ? ok({ success: true })
+        : undefined,
+    );
+    renderWithSession(
+      <Routes>
+        <Route path="/confirmEmail/:token" element={<ConfirmEmailPage />} />
+      </Routes>,
+      { path: '/confirmEmail/tok-123' },
+    );
+    expect(await screen.findByText('Your email is changed.')).toBeDefined();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).toEqual({ token: 'tok-123' });
   });
 });

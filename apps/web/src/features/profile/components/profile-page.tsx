@@ -9,6 +9,8 @@ import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
 import { InlineEditField } from './inline-edit-field';
 import { ProfileImageUploader } from './profile-image-uploader';
 
@@ -73,7 +75,13 @@ export function ProfilePage() {
   useDocumentTitle(title);
   const { org, locale } = useOrganisation();
   const { account, setAccount } = useSession();
-  const ids = { picture: useId(), details: useId(), account: useId() };
+  const ids = {
+    picture: useId(),
+    details: useId(),
+    account: useId(),
+    password: useId(),
+    email: useId(),
+  };
 
   if (!account) {
     return (
@@ -102,6 +110,9 @@ export function ProfilePage() {
     const checked = accountUpdateSchema.safeParse(update);
     if (!checked.success) {
       const issue = checked.error.issues[0];
+      // The phone rule says what a phone number looks like, in the learner's words.
+      if (issue?.path[0] === 'phone' && issue.code === 'custom')
+        throw new Error(intl.formatMessage({ id: 'profile.phoneInvalid' }));
       throw new Error(issue ? issueMessage(issue, intl) : undefined);
     }
     const next = await updateAccount(org.alias, locale, checked.data);
@@ -161,6 +172,18 @@ export function ProfilePage() {
               />
             </p>
           )}
+        </section>
+        <section className="profile-page__section surface-card" aria-labelledby={ids.password}>
+          <h2 id={ids.password}>
+            <FormattedMessage id="profile.password.title" />
+          </h2>
+          <ChangePasswordForm account={account} />
+        </section>
+        <section className="profile-page__section surface-card" aria-labelledby={ids.email}>
+          <h2 id={ids.email}>
+            <FormattedMessage id="profile.email.title" />
+          </h2>
+          <ChangeEmailForm account={account} />
         </section>
       </div>
     </div>

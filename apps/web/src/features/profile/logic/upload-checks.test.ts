@@ -31,10 +31,10 @@ describe('checkImageFiles (docs/product-spec.md §5: one file, image types only,
     }
   });
 
-  it('refuses files over 5,000,000 bytes and under 100 bytes', () => {
+  it('refuses files over 5 MB (said in MB, as the hint says it) and under 100 bytes', () => {
     expect(checkImageFiles([file('image/png', 5_000_001)])).toEqual({
       ok: false,
-      problem: { id: 'upload.tooLarge', size: 5_000_000 },
+      problem: { id: 'profile.pictureTooLarge', megabytes: 5 },
     });
     expect(checkImageFiles([file('image/png', 99)])).toEqual({
       ok: false,

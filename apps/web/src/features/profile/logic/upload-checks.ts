@@ -7,7 +7,7 @@ export const IMAGE_MIN_BYTES = 100;
 export type UploadProblem =
   | { id: 'upload.tooMany' }
   | { id: 'upload.fileType' }
-  | { id: 'upload.tooLarge'; size: number }
+  | { id: 'profile.pictureTooLarge'; megabytes: number }
   | { id: 'upload.tooSmall'; size: number };
 
 export type UploadCheck<F> = { ok: true; file: F } | { ok: false; problem: UploadProblem };
@@ -25,7 +25,11 @@ export function checkImageFiles<F extends { type: string; size: number }>(
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
     return { ok: false, problem: { id: 'upload.fileType' } };
   if (file.size > IMAGE_MAX_BYTES)
-    return { ok: false, problem: { id: 'upload.tooLarge', size: IMAGE_MAX_BYTES } };
+    // In MB, as the hint under the picture says it (issue 24, point 10).
+    return {
+      ok: false,
+      problem: { id: 'profile.pictureTooLarge', megabytes: IMAGE_MAX_BYTES / 1_000_000 },
+    };
   if (file.size < IMAGE_MIN_BYTES)
     return { ok: false, problem: { id: 'upload.tooSmall', size: IMAGE_MIN_BYTES } };
   return { ok: true, file };

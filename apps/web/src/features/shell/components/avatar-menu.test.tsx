@@ -1,9 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
+import { PHONE_QUERY } from '../hooks/use-media-query';
 import { Header } from './header';
+
+/** A phone-sized window: the media query of the header's small screens matches. */
+function stubPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === PHONE_QUERY,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
 
 function banner() {
   return within(screen.getByRole('banner'));
@@ -21,6 +32,8 @@ function openMenu() {
 }
 
 describe('Header, signed in: the avatar menu', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the first letter of the full name instead of Login and Sign up', () => {
     renderWithSession(<Header />, { session: { account: sampleAccount() } });
     const button = banner().getByRole('button', { name: 'Account menu, Camille Tremblay' });
@@ -44,7 +57,8 @@ describe('Header, signed in: the avatar menu', () => {
     expect(button.textContent).toBe('');
   });
 
-  it('offers My profile, Contact, the locales and Log out', () => {
+  it('offers My profile, Contact, the locales and Log out on a phone', () => {
+    stubPhone();
     renderWithSession(<Header />, { session: { account: sampleAccount() } });
     const menu = openMenu();
     expect(menu.getByRole('menuitem', { name: 'My profile' }).getAttribute('href')).toBe(
@@ -122,7 +136,22 @@ describe('Header, signed in: the avatar menu', () => {
     expect(screen.getByRole('dialog', { name: 'Contact us' })).toBeDefined();
   });
 
-  it('switches locale from the menu', () => {
+  it('leaves the locales to the header on a wider screen (docs/product-spec.md §2)', () => {
+    renderWithSession(<Header />, { session: { account: sampleAccount() } });
+    const menu = openMenu();
+    expect(menu.queryAllByRole('menuitemradio')).toEqual([]);
+    expect(menu.queryByRole('group', { name: 'Language' })).toBeNull();
+    expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeDefined();
+    const header = banner().getByRole('group', { name: 'Language' });
+    expect(
+      within(header)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('lang')),
+    ).toEqual(['en-US', 'fr-CA']);
+  });
+
+  it('switches locale from the menu on a phone', () => {
+    stubPhone();
     const changeLocale = vi.fn();
     renderWithSession(<Header />, { session: { account: sampleAccount() }, changeLocale });
     const french = openMenu().getAllByRole('menuitemradio')[1] as HTMLElement;

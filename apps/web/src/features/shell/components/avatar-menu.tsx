@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
+import { PHONE_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import { useMenuButton } from '../hooks/use-menu-button';
 import { languageName } from './locale-switcher';
 
@@ -17,12 +18,16 @@ interface AvatarMenuProps {
 /**
  * Signed in, in the header: the profile picture, or the first letter of the full name, opens a
  * menu with My profile, Contact, My groups (for a group's administrators), Log out, and on small
- * screens the locales. Keyboard as the topics menu (WAI-ARIA menu button).
+ * screens (PHONE_QUERY) the locales, which the header shows itself on wider ones. Keyboard as
+ * the topics menu (WAI-ARIA menu button).
  */
 export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   const intl = useIntl();
   const { org, locale, changeLocale } = useOrganisation();
   const { signOut } = useSession();
+  // Small screens only (docs/product-spec.md §2): wider, the header's switch stays beside the
+  // avatar (styles/header.css hides it below the same width).
+  const showLocales = useMediaQuery(PHONE_QUERY) && org.locales.length > 1;
   const menu = useMenuButton();
   const { isOpen, close, buttonRef, menuRef, handleMenuKeyDown } = menu;
   const ids = { button: useId(), menu: useId(), locales: useId(), groups: useId() };
@@ -119,7 +124,7 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
             ))}
           </div>
         )}
-        {org.locales.length > 1 && (
+        {showLocales && (
           <div
             role="group"
             aria-labelledby={ids.locales}

@@ -3,13 +3,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
-import { completeOAuth } from '../../../lib/api/sso';
+import { completeOAuth, linkGroupIdOf } from '../../../lib/api/sso';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { linkAddress } from '../lib/link';
 
 /** The server's wording of spec §8's 'Login token not found.', shown translated. */
 const TOKEN_NOT_FOUND = 'Login token not found.';
@@ -59,8 +60,13 @@ export function OAuthCallbackPage() {
     : code
       ? null
       : intl.formatMessage({ id: 'oauth.tokenNotFound' });
-  const [exchangeFailure, setExchangeFailure] = useState<string | null>(null);
-  const failure = addressFailure ?? exchangeFailure;
+  const [exchangeFailure, setExchangeFailure] = useState<{
+    message: string;
+    /** The group to link once signed in with the password (an account has this email). */
+    linkGroupId: string | null;
+  } | null>(null);
+  const failure = addressFailure ?? exchangeFailure?.message ?? null;
+  const linkGroupId = addressFailure ? null : (exchangeFailure?.linkGroupId ?? null);
   const title = intl.formatMessage({
     id: failure ? 'oauth.callback.failedTitle' : 'oauth.callback.title',
   });
@@ -71,12 +77,16 @@ export function OAuthCallbackPage() {
     let exchange = exchanges.get(code);
     if (!exchange) {
       exchange = (async () => {
+        // Linking (started on /sso?link=1 while signed in): the session's account is the one.
+        const link = readStored(STORAGE_KEYS.oAuthLinkGroupId) === groupId;
+        removeStored(STORAGE_KEYS.oAuthLinkGroupId);
         const token = await completeOAuth(org.alias, {
           groupId,
           code,
           oAuthInviteId: readStored(STORAGE_KEYS.oAuthInviteId) ?? '',
           ...(state && { state }),
           ...(iss && { iss }),
+          ...(link && { link }),
         });
         writeStored(STORAGE_KEYS.oAuthUserGroupId, groupId);
         removeStored(STORAGE_KEYS.oAuthInviteId);
@@ -95,9 +105,13 @@ export function OAuthCallbackPage() {
       (error: unknown) => {
         if (!isCurrent) return;
         const message = toMessage(error);
-        setExchangeFailure(
-          message === TOKEN_NOT_FOUND ? intl.formatMessage({ id: 'oauth.tokenNotFound' }) : message,
-        );
+        setExchangeFailure({
+          message:
+            message === TOKEN_NOT_FOUND
+              ? intl.formatMessage({ id: 'oauth.tokenNotFound' })
+              : message,
+          linkGroupId: linkGroupIdOf(error),
+        });
       },
     );
     return () => {
@@ -123,9 +137,14 @@ export function OAuthCallbackPage() {
       {failure ? (
         <ErrorBox>
           <p>{failure}</p>
-          <p>
+          <p className="sso-page__actions">
+            {linkGroupId && (
+              <Link className="button button--primary" to={linkAddress(linkGroupId)}>
+                <FormattedMessage id="oauth.callback.linkWithPassword" />
+              </Link>
+            )}
             <Link
-              className="button button--primary"
+              className={`button ${linkGroupId ? 'button--secondary' : 'button--primary'}`}
               to={`${paths.sso}?oauth=${encodeURIComponent(groupId)}`}
             >
               <FormattedMessage id="oauth.callback.tryAgain" />

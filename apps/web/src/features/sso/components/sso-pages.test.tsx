@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type FakeAnswer } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
+import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
 import { leaveFor } from '../lib/leave';
 import { OAuthCallbackPage, returnTarget } from './oauth-callback-page';
@@ -80,6 +81,49 @@ describe('SsoPage', () => {
     start = ok({ authorizationUrl: 'https://id.example/auth' });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://id.example/auth'));
+  });
+
+  it('links, signed in (link mode): says what linking does and remembers it for the callback', async () => {
+    window.localStorage.setItem('token', 'password-session-token');
+    const requests = fakeApi(({ url }) => {
+      if (url.pathname.endsWith('/oauthuserprompt')) return ok({ oAuthUserPrompt: 'Prompt' });
+      if (url.pathname === '/api/org/sample/login/oauth')
+        return ok({ authorizationUrl: 'https://id.example/auth?l=1' });
+      return undefined;
+    });
+    renderWithSession(<SsoPage />, {
+      path: '/sso?oauth=staff&link=1',
+      session: { account: sampleAccount() },
+    });
+    expect(await screen.findByText(/You are logged in with your password/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Link my account with Sample Academy' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://id.example/auth?l=1'));
+    expect(window.localStorage.getItem('oAuthLinkGroupId')).toBe('staff');
+    const start = requests.find((r) => r.url.pathname === '/api/org/sample/login/oauth')!;
+    expect(start.url.searchParams.get('groupid')).toBe('staff');
+  });
+
+  it('in link mode, not signed in: sends the learner to sign in with the password first', async () => {
+    fakeApi(() => ok({ oAuthUserPrompt: 'Prompt' }));
+    renderWithSession(<SsoPage />, { path: '/sso?oauth=staff&link=1' });
+    const link = await screen.findByRole('link', { name: 'Log in with your password to link' });
+    expect(link.getAttribute('href')).toBe(
+      `/signin?returnTo=${encodeURIComponent('/sso?oauth=staff&link=1')}`,
+    );
+    expect(screen.queryByRole('button', { name: /Log in with/ })).toBeNull();
+  });
+
+  it('a plain log in forgets a link started earlier', async () => {
+    window.localStorage.setItem('oAuthLinkGroupId', 'staff');
+    fakeApi(({ url }) =>
+      url.pathname.endsWith('/oauthuserprompt')
+        ? ok({ oAuthUserPrompt: 'Prompt' })
+        : ok({ authorizationUrl: 'https://id.example/auth' }),
+    );
+    renderWithSession(<SsoPage />, { path: '/sso?oauth=staff' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in with Sample Academy' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
+    expect(window.localStorage.getItem('oAuthLinkGroupId')).toBeNull();
   });
 
   it('says so when the link names no group', () => {
@@ -165,6 +209,35 @@ describe('OAuthCallbackPage', () => {
       screen.getByRole('heading', { level: 1, name: 'We could not log you in' }),
     ).toBeDefined();
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('an account with this email: the refusal offers to sign in with the password and link', async () => {
+    const message =
+      'An account with this email already exists. To use single sign-on with it, log in with your password first, then link the two.';
+    fakeApi(() => ({ status: 409, body: { errors: [message], errfor: { link: 'staff' } } }));
+    const signIn = renderCallback('/oauth/callback/staff?code=c-4&state=s-4');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(
+      screen.getByRole('link', { name: 'Log in with your password to link' }).getAttribute('href'),
+    ).toBe(`/signin?returnTo=${encodeURIComponent('/sso?oauth=staff&link=1')}`);
+    expect(screen.getByRole('link', { name: 'Try logging in again' })).toBeDefined();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('completes a link started on /sso?link=1: `link` goes along, once', async () => {
+    window.localStorage.setItem('oAuthLinkGroupId', 'staff');
+    const requests = fakeApi(() => ok({ token: 'tok-linked' }));
+    const signIn = renderCallback('/oauth/callback/staff?code=c-5&state=s-5');
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith('tok-linked'));
+    expect(requests[0]!.body).toEqual({
+      groupId: 'staff',
+      code: 'c-5',
+      oAuthInviteId: '',
+      state: 's-5',
+      link: true,
+    });
+    expect(window.localStorage.getItem('oAuthLinkGroupId')).toBeNull();
   });
 
   it('shows the provider’s error from the address, without calling the server', async () => {

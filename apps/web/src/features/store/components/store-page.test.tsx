@@ -82,7 +82,22 @@ describe('/store (docs/product-spec.md §2)', () => {
     bundlesApi(() => [pro]);
     renderStore({ locale: 'fr-CA' });
     expect(await screen.findByRole('link', { name: 'Trousse pro' })).toBeDefined();
-    expect(screen.getByText(/^120,50\s\$\sUS$/)).toBeDefined();
+    // The organisation's money is the US dollar: the same plain "$" as in English.
+    expect(screen.getByText(/^120,50\s\$$/)).toBeDefined();
+  });
+
+  it('names the US dollar in both languages for an organisation whose money is another', async () => {
+    bundlesApi(() => [pro]);
+    const cad = (locale: string) =>
+      renderWithSession(<StorePage />, {
+        path: '/store',
+        org: sampleOrganisation({ currentLocale: locale, currency: 'CAD' }),
+      });
+    const en = cad('en-US');
+    expect(await screen.findByText('US$120.50')).toBeDefined();
+    en.unmount();
+    cad('fr-CA');
+    expect(await screen.findByText(/^120,50\s\$\sUS$/)).toBeDefined();
   });
 
   it('says so when the store is empty, and shows loading and errors', async () => {

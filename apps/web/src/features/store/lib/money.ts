@@ -1,16 +1,12 @@
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
+import { useFormatStoreMoney } from '../../../lib/money';
 
 /**
- * Prices are in USD (docs/product-spec.md §9), written the way the interface locale writes
- * money: "$49.00" in en-US, "49,00 $ US" in fr-CA.
+ * Prices are in USD (docs/product-spec.md §9), written the same way in every language of the
+ * organisation (lib/money.ts): "$49.00" and "49,00 $", or "US$49.00" and "49,00 $ US" for an
+ * organisation whose money is another currency.
  */
 export function useFormatUsd(): (dollars: number) => string {
-  const intl = useIntl();
-  return useCallback(
-    (dollars: number) => intl.formatNumber(dollars, { style: 'currency', currency: 'USD' }),
-    [intl],
-  );
+  return useFormatStoreMoney();
 }
 
 /** Amounts of orders are kept in cents. */

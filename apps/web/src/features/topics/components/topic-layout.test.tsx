@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPageSelection, setPageSelection } from '../../../lib/selection';
 import { useTopicOutlet } from '../../../lib/topic-outlet';
 import { renderWithWorkbook } from '../../../test/render-workbook';
+import { sampleBundle } from '../../../test/sample-organisation';
 import { sampleTopic } from '../../../test/sample-topic';
 import { TopicLayout } from './topic-layout';
 
@@ -21,8 +22,10 @@ function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-function renderTopic(path: string, response: () => Promise<Response>) {
-  const fetchMock = vi.fn((_input: RequestInfo | URL) => response());
+function renderTopic(path: string, response: (url: string) => Promise<Response>) {
+  const fetchMock = vi.fn((input: RequestInfo | URL) =>
+    response(input instanceof Request ? input.url : String(input)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   renderWithWorkbook(
     <Routes>
@@ -148,6 +151,35 @@ describe('TopicLayout', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Log in to open this topic');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('names the bundle that opens a private topic: its name, a link to its page, its price (issue 24)', async () => {
+    const asked = renderTopic('/topic/private', (url) =>
+      url.includes('/topic/private/bundles')
+        ? answer(200, {
+            bundles: [
+              sampleBundle({ _id: 'ledger-kit', name: { 'en-US': 'Ledger kit' }, price: 79 }),
+            ],
+          })
+        : answer(401, { errors: ['Sign in'] }),
+    );
+    const section = await screen.findByRole('region', { name: 'The bundle that opens it' });
+    const link = within(section).getByRole('link', { name: 'Ledger kit' });
+    expect(link.getAttribute('href')).toBe('/bundle/ledger-kit');
+    expect(within(section).getByText('$79.00')).toBeDefined();
+    // Signing in is still offered.
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/signin');
+    expect(asked.mock.calls.some(([input]) => String(input).includes('/bundles?'))).toBe(true);
+  });
+
+  it('says nothing of bundles when none opens the topic', async () => {
+    renderTopic('/topic/private', (url) =>
+      url.includes('/bundles') ? answer(200, { bundles: [] }) : answer(401, { errors: ['No'] }),
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Log in to open this topic',
+    );
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it('tells a learner without the grant that the topic is not for them (403)', async () => {

@@ -58,7 +58,9 @@ export function TopicLayout() {
   const { TopicScope } = useWorkbookFeature();
   if (result.isPending) return <TopicLoading />;
   if (result.isError)
-    return <TopicProblem error={result.error} onRetry={() => void result.refetch()} />;
+    return (
+      <TopicProblem error={result.error} onRetry={() => void result.refetch()} topicId={topicId} />
+    );
   // The topic's answers (features/workbook, through lib/workbook.ts) for everything below.
   return (
     <TopicScope topicId={topicId} topic={result.data}>
@@ -80,14 +82,11 @@ function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
   const entry = entries.find((candidate) => candidate.id === current);
   const isKnownGroup =
     topicGroupId === undefined || org.topicGroups.some((group) => group._id === topicGroupId);
-  // A page the topic no longer has, where the saved history points, clears the history and
-  // goes to "/".
+  // A page the learner cannot see, where the saved history points, clears the history and goes
+  // to "/" (docs/product-spec.md §4): one the topic no longer has, or one its show condition now
+  // hides (issue 24, point 9), which is missing from `pages` all the same.
   const isStaleHistory =
-    !entry &&
-    pageId !== undefined &&
-    !topic.pages.some((page) => page._id === pageId) &&
-    history?.topicId === topicId &&
-    history.pageId === pageId;
+    !entry && pageId !== undefined && history?.topicId === topicId && history.pageId === pageId;
 
   if (isStaleHistory) return <LeaveStaleHistory />;
   if (!entry || !isKnownGroup) return <NotFoundPage />;

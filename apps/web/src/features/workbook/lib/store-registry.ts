@@ -8,6 +8,7 @@ import {
   workbookKeys,
 } from '../../../lib/api/workbook';
 import { registerPendingSaves } from '../../../lib/pending-saves';
+import { serverNow } from '../../../lib/server-clock';
 import { viewerKey } from '../../../lib/session/token-store';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { createWorkbookStore, type WorkbookStore } from './workbook-store';
@@ -63,6 +64,8 @@ export function workbookStoreFor(
     onSaved: () => void queryClient.invalidateQueries({ queryKey: gradeKeys.organisation(alias) }),
     describeError: (error) => describeRef.current(error),
     canSend: isCurrentViewer,
+    // Edits are stamped in the server's time (design §8: field times belong to the server).
+    now: serverNow,
   });
 
   const unregister = isMember ? registerPendingSaves(() => store.settled()) : () => undefined;
