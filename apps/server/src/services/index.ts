@@ -19,7 +19,7 @@ import { GradeService } from './grade-service';
 import { GroupService } from './group-service';
 import { HealthService } from './health-service';
 import { InvitationService } from './invitation-service';
-import { MessageService } from './message-service';
+import { MessageService } from './messages';
 import { OrganisationService } from './organisation-service';
 import { ProgressService } from './progress-service';
 import { SearchService } from './search-service';
