@@ -12,7 +12,7 @@ import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { AccountService } from './account-service';
+import { AccountService } from './account';
 import { clusterChannels } from './cluster-channels';
 import { EventService } from './event-service';
 import { GradeService } from './grade-service';

@@ -11,7 +11,7 @@ import {
   SSO_OTHER_BROWSER,
   SSO_REFUSED,
 } from '../../services/sso-service';
-import { INVITE_INVALID } from '../../services/account-service';
+import { INVITE_INVALID } from '../../services/account';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
