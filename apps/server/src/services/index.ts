@@ -16,7 +16,7 @@ import { AccountService } from './account';
 import { clusterChannels } from './cluster-channels';
 import { EventService } from './event-service';
 import { GradeService } from './grade-service';
-import { GroupService } from './group-service';
+import { GroupService } from './groups';
 import { HealthService } from './health-service';
 import { InvitationService } from './invitation-service';
 import { MessageService } from './messages';
