@@ -18,7 +18,7 @@ import { EventService } from './event-service';
 import { GradeService } from './grade-service';
 import { GroupService } from './groups';
 import { HealthService } from './health-service';
-import { InvitationService } from './invitation-service';
+import { InvitationService } from './invitations';
 import { MessageService } from './messages';
 import { OrganisationService } from './organisation-service';
 import { ProgressService } from './progress-service';

@@ -33,7 +33,7 @@ import {
   unauthenticated,
   unavailable,
 } from './errors';
-import type { InvitationService } from './invitation-service';
+import type { InvitationService } from './invitations';
 import type { OrganisationService } from './organisation-service';
 import type { SessionService } from './session-service';
 import type { SiteLinks } from './site-links';

@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/database';
 import { DomainError } from '../errors';
-import type { InvitationService } from '../invitation-service';
+import type { InvitationService } from '../invitations';
 import type { GuessCounter } from '../login-guesses';
 import type { SessionService } from '../session-service';
 import type { SiteLinks } from '../site-links';

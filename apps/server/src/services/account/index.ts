@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/database';
-import type { InvitationService } from '../invitation-service';
+import type { InvitationService } from '../invitations';
 import { MemoryGuessCounter, type GuessCounter } from '../login-guesses';
 import type { SessionService } from '../session-service';
 import type { SiteLinks } from '../site-links';
@@ -14,7 +14,7 @@ import { changePassword, forgot, reset, settle } from './password';
 import { account, removeProfilePicture, setProfilePicture, update } from './profile';
 import { acceptInvite, login, loginLimitKey, signup } from './sign-in';
 
-export { INVITE_INVALID } from '../invitation-service';
+export { INVITE_INVALID } from '../invitations';
 export {
   ALREADY_MEMBER,
   CURRENT_PASSWORD_WRONG,

@@ -17,7 +17,7 @@ import { inTransaction, isUniqueViolation } from '../../db/repositories/executor
 import { findUsableInvitation } from '../../db/repositories/invitations';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { conflict, forbidden, invalid, SESSION_ENDED, unauthenticated } from '../errors';
-import { INVITE_INVALID } from '../invitation-service';
+import { INVITE_INVALID } from '../invitations';
 import { hashPassword, verifyPassword } from '../passwords';
 import {
   ALREADY_MEMBER,

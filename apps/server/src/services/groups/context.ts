@@ -7,7 +7,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { groupWithTopics } from '../../db/repositories/user-groups';
 import { assertGroupAdmin, type Viewer } from '../../policies';
 import { notFound } from '../errors';
-import { GROUP_NOT_FOUND, type InvitationService } from '../invitation-service';
+import { GROUP_NOT_FOUND, type InvitationService } from '../invitations';
 import { gradablePages, type ProgressService } from '../progress-service';
 import type { TopicCache } from '../topic-cache';
 import type { ViewerService } from '../viewer-service';

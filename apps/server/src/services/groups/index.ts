@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
-import type { InvitationService } from '../invitation-service';
+import type { InvitationService } from '../invitations';
 import type { ProgressService } from '../progress-service';
 import type { TopicCache } from '../topic-cache';
 import type { UseCaseArgs } from '../use-cases';
