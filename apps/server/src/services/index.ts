@@ -32,7 +32,7 @@ import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
 import { UploadService } from './upload-service';
 import { ViewerService } from './viewer-service';
-import { WorkbookService } from './workbook-service';
+import { WorkbookService } from './workbooks';
 
 /**
  * The use cases, built once per app from its configuration and adapters. Routes reach the

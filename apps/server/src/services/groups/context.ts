@@ -11,7 +11,7 @@ import { GROUP_NOT_FOUND, type InvitationService } from '../invitations';
 import { gradablePages, type ProgressService } from '../progress-service';
 import type { TopicCache } from '../topic-cache';
 import type { ViewerService } from '../viewer-service';
-import type { WorkbookService } from '../workbook-service';
+import type { WorkbookService } from '../workbooks';
 
 export { GROUP_NOT_FOUND };
 export const MEMBER_NOT_FOUND = 'This learner is not a member of this group.';

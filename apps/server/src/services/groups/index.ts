@@ -6,7 +6,7 @@ import type { ProgressService } from '../progress-service';
 import type { TopicCache } from '../topic-cache';
 import type { UseCaseArgs } from '../use-cases';
 import type { ViewerService } from '../viewer-service';
-import type { WorkbookService } from '../workbook-service';
+import type { WorkbookService } from '../workbooks';
 import type { GroupsContext, Summaries } from './context';
 import { csv } from './csv';
 import { adminGroups, members, removeMember } from './members';
