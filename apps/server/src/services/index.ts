@@ -26,7 +26,7 @@ import { SearchService } from './search-service';
 import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
-import { SsoService } from './sso-service';
+import { SsoService } from './sso';
 import { StoreService } from './store-service';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';

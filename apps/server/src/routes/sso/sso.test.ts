@@ -10,7 +10,7 @@ import {
   SSO_NOT_VERIFIED,
   SSO_OTHER_BROWSER,
   SSO_REFUSED,
-} from '../../services/sso-service';
+} from '../../services/sso';
 import { INVITE_INVALID } from '../../services/account';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup } from '../../test/auth-helpers';
