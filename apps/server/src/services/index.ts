@@ -30,7 +30,7 @@ import { SsoService } from './sso';
 import { StoreService } from './store-service';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
-import { UploadService } from './upload-service';
+import { UploadService } from './uploads';
 import { ViewerService } from './viewer-service';
 import { WorkbookService } from './workbooks';
 
