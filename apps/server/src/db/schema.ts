@@ -284,7 +284,7 @@ export interface MessageThreadsTable {
   last_at: string;
 }
 
-/** A single sign-on under way: used once, good for ten minutes (services/sso-service.ts). */
+/** A single sign-on under way: used once, good for ten minutes (services/sso/). */
 export interface SsoFlowsTable {
   /** Random; named by the HttpOnly cookie set when the sign-in starts. */
   id: string;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_FAILED, RESET_LINK_INVALID } from '../services/account-service';
+import { LOGIN_FAILED, RESET_LINK_INVALID } from '../services/account';
 import { SESSION_ENDED, SIGN_IN_REQUIRED } from '../services/errors';
-import { LONG_MESSAGE } from '../services/message-service';
+import { LONG_MESSAGE } from '../services/messages';
 import {
   SERVER_MESSAGES,
   findServerMessage,

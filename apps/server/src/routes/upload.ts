@@ -5,7 +5,7 @@ import { findNul, refuseNul } from '../http/nul-bytes';
 import { bearerToken } from '../http/request-context';
 import { SESSION_ENDED, SIGN_IN_REQUIRED, tooLarge, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
-import type { ReceivedFile, UploadHold } from '../services/upload-service';
+import type { ReceivedFile, UploadHold } from '../services/uploads';
 import type { Session } from '../services/session-service';
 import { errorBodySchema } from './org/schemas';
 

@@ -4,7 +4,7 @@ import { assertCanSeeTopic, canSeePage, type Viewer } from '../policies';
 import { notFound } from './errors';
 import type { TopicCache } from './topic-cache';
 import { TOPIC_NOT_FOUND } from './topic-service';
-import type { WorkbookService } from './workbook-service';
+import type { WorkbookService } from './workbooks';
 
 /** Grading happens on the server: correct answers never leave it. */
 export class GradeService {

@@ -12,27 +12,27 @@ import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { AccountService } from './account-service';
+import { AccountService } from './account';
 import { clusterChannels } from './cluster-channels';
 import { EventService } from './event-service';
 import { GradeService } from './grade-service';
-import { GroupService } from './group-service';
+import { GroupService } from './groups';
 import { HealthService } from './health-service';
-import { InvitationService } from './invitation-service';
-import { MessageService } from './message-service';
+import { InvitationService } from './invitations';
+import { MessageService } from './messages';
 import { OrganisationService } from './organisation-service';
 import { ProgressService } from './progress-service';
 import { SearchService } from './search-service';
 import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
-import { SsoService } from './sso-service';
+import { SsoService } from './sso';
 import { StoreService } from './store-service';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
-import { UploadService } from './upload-service';
+import { UploadService } from './uploads';
 import { ViewerService } from './viewer-service';
-import { WorkbookService } from './workbook-service';
+import { WorkbookService } from './workbooks';
 
 /**
  * The use cases, built once per app from its configuration and adapters. Routes reach the

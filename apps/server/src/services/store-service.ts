@@ -39,7 +39,7 @@ import {
 import { ensureCohort, findUserGroup } from '../db/repositories/user-groups';
 import { assertMayBuy, ownsOrder, type Viewer } from '../policies';
 import { conflict, invalid, notFound, SESSION_ENDED, unauthenticated, unavailable } from './errors';
-import type { InvitationService } from './invitation-service';
+import type { InvitationService } from './invitations';
 import { receiptMail } from './mail-templates';
 import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';

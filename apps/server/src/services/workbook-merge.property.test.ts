@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../test/app';
 import { signup } from '../test/auth-helpers';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
-import { WorkbookService } from './workbook-service';
+import { WorkbookService } from './workbooks';
 
 /**
  * Design §8, as a property: three clients whose clocks are up to a day apart edit one learner's

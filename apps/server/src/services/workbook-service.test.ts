@@ -12,7 +12,7 @@ import { signup } from '../test/auth-helpers';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
 import { DomainError } from './errors';
-import { WorkbookService } from './workbook-service';
+import { WorkbookService } from './workbooks';
 
 /** The organisation's constraints (the test pack's cap is 3). */
 const LIMITS = { maxTopicWorksheets: 3 };

@@ -13,11 +13,11 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MessageStreamHub, STREAMS_PER_ACCOUNT } from '../../http/message-stream-hub';
 import { perKeyLimit } from '../../http/rate-limits';
 import { sendJsonText } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
-import { STREAMS_PER_ACCOUNT } from '../../services/message-service';
 import { clientErrors, errorBodySchema, idSchema } from '../org/schemas';
 
 const groupParams = orgParamsSchema.extend({ groupId: idSchema });
@@ -47,7 +47,9 @@ export const messageRoutes =
     const { messages } = services;
     /** The streams open in this process, ended when the app closes. */
     const open = new Set<() => void>();
+    const streams = new MessageStreamHub(services.pubsub, app.log);
     app.addHook('preClose', async () => {
+      streams.close();
       for (const end of [...open]) end();
     });
 
@@ -195,11 +197,13 @@ export const messageRoutes =
         const { org, session } = signedIn(request);
         const last = request.headers['last-event-id']?.trim();
         // Refusals (404, 403) are answered as JSON, before the stream starts.
-        const stream = await messages.openStream(
-          org,
-          session,
-          request.params.groupId,
-          last && MESSAGE_ID.test(last) ? last : undefined,
+        const stream = streams.open(
+          await messages.openLive(
+            org,
+            session,
+            request.params.groupId,
+            last && MESSAGE_ID.test(last) ? last : undefined,
+          ),
         );
         reply.hijack();
         const raw = reply.raw;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { LIVE_PAUSED } from '../../services/message-service';
+import { LIVE_PAUSED } from '../../services/messages';
 import { bearer } from '../../test/auth-helpers';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isHttps } from '../../http/security-headers';
 import type { Services } from '../../services';
-import { SSO_FLOW_TTL_MS } from '../../services/sso-service';
+import { SSO_FLOW_TTL_MS } from '../../services/sso';
 import { errorBodySchema } from '../org/schemas';
 
 const errors = {

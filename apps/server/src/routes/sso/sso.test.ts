@@ -10,8 +10,8 @@ import {
   SSO_NOT_VERIFIED,
   SSO_OTHER_BROWSER,
   SSO_REFUSED,
-} from '../../services/sso-service';
-import { INVITE_INVALID } from '../../services/account-service';
+} from '../../services/sso';
+import { INVITE_INVALID } from '../../services/account';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';

@@ -1,0 +1,86 @@
+import { gradeWorksheet, localise, type GroupTopic } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/database';
+import type { MemberSummary } from '../../db/repositories/group-admin';
+import type { OrganisationRecord } from '../../db/repositories/organisations';
+import { groupWithTopics } from '../../db/repositories/user-groups';
+import { assertGroupAdmin, type Viewer } from '../../policies';
+import { notFound } from '../errors';
+import { GROUP_NOT_FOUND, type InvitationService } from '../invitations';
+import { gradablePages, type ProgressService } from '../progress-service';
+import type { TopicCache } from '../topic-cache';
+import type { ViewerService } from '../viewer-service';
+import type { WorkbookService } from '../workbooks';
+
+export { GROUP_NOT_FOUND };
+export const MEMBER_NOT_FOUND = 'This learner is not a member of this group.';
+export const TOPIC_NOT_IN_GROUP = 'This topic is not one of the group’s topics.';
+export const WORKSHEET_NOT_FOUND = 'There is no such worksheet.';
+export const ADMIN_NOT_REMOVABLE = 'An administrator of the group cannot be removed here.';
+
+export const now = () => new Date().toISOString();
+
+export type Admin = Viewer & { userId: string };
+
+/** A group's member sums as read, in name order, with the orders asked for so far. */
+export interface Summaries {
+  version: number;
+  /** When it was read (Date.now()). */
+  at: number;
+  rows: ReadonlyArray<MemberSummary & { name: string; search: string }>;
+  sorted: Map<string, readonly MemberSummary[]>;
+}
+
+/** What the group use cases share: their services and this process's member sums. */
+export interface GroupsContext {
+  db: Db;
+  topics: TopicCache;
+  workbooks: WorkbookService;
+  progress: ProgressService;
+  viewers: ViewerService;
+  invitations: InvitationService;
+  log: FastifyBaseLogger;
+  recentSummaries: LRUCache<string, Summaries>;
+  /** Re-reads under way in the background, by cache key. */
+  refreshing: Set<string>;
+}
+
+export const adminsSeeAnswers = (org: OrganisationRecord) =>
+  (org.settings.constraints as { adminsSeeAnswers?: boolean }).adminsSeeAnswers === true;
+
+/**
+ * The group and its topics (a cohort's: its parent's too), for one of its administrators;
+ * 404/403 for anyone else.
+ */
+export async function groupForAdmin(
+  ctx: GroupsContext,
+  org: OrganisationRecord,
+  viewer: Viewer,
+  groupId: string,
+  locale: string,
+) {
+  assertGroupAdmin(viewer, groupId);
+  const group = await groupWithTopics(ctx.db, org.id, groupId);
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  const topics: Array<GroupTopic & { pageIds: string[] }> = [];
+  for (const topicId of group.topicIds) {
+    const stored = await ctx.topics.load(org, topicId);
+    if (!stored) continue;
+    const scored = gradeWorksheet(gradablePages(stored.topic), {});
+    topics.push({
+      _id: topicId,
+      name: localise(stored.topic.name, locale),
+      pages: stored.topic.pages.length,
+      total: scored.total,
+      pageIds: stored.topic.pages.map((p) => p._id),
+    });
+  }
+  return {
+    id: groupId,
+    name: localise(group.name, locale),
+    parent: group.parent && { _id: group.parent.id, name: localise(group.parent.name, locale) },
+    isCohort: group.parentId !== null,
+    topics,
+  };
+}

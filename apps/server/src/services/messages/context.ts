@@ -1,0 +1,52 @@
+import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LRUCache } from 'lru-cache';
+import type { PubSub } from '../../adapters/pubsub/pubsub';
+import type { Db } from '../../db/database';
+import type { OrganisationRecord } from '../../db/repositories/organisations';
+import { assertGroupMember, isMessagingOn, type Viewer } from '../../policies';
+import { forbidden } from '../errors';
+import type { SessionService } from '../session-service';
+import type { ViewerService } from '../viewer-service';
+
+export const MESSAGING_OFF = 'Messaging is turned off in this organisation.';
+export const MEMBERS_POST_PRIVATELY =
+  'In this organisation, members can only send private messages to the group’s administrators.';
+export const EMPTY_MESSAGE = 'The message is empty.';
+export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
+export const THREAD_IS_PRIVATE = 'An answer in a member’s thread is a private message.';
+export const THREAD_NOT_FOUND = 'This group has no such member or thread.';
+
+/** What the message use cases share: their adapters and this process's pages of messages. */
+export interface MessagesContext {
+  db: Db;
+  pubsub: PubSub;
+  sessions: SessionService;
+  viewers: ViewerService;
+  log: FastifyBaseLogger;
+  /** Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS). */
+  pages: LRUCache<string, string>;
+  /** Bumped by each post in this process: the group's cached pages are no longer found. */
+  groupVersions: Map<string, number>;
+}
+
+/** What goes through the bus: the message as the API answers it, and what a stream filters on. */
+export interface MessageEvent {
+  message: MessageView;
+  groupId: string;
+  authorId: string;
+  /** '' for a group message; the member's account id for a private one. */
+  threadId: string;
+}
+
+/** The channel of a group's messages on the bus. */
+export const messageChannel = (orgId: string, groupId: string) => `messages:${orgId}:${groupId}`;
+
+/**
+ * Someone outside the group learns nothing of it (404, as the other group routes); a member of
+ * an organisation whose messaging is off is refused (403).
+ */
+export function assertReadable(org: OrganisationRecord, viewer: Viewer, groupId: string): void {
+  assertGroupMember(viewer, groupId);
+  if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { PubSub } from '../../adapters/pubsub/pubsub';
+import type { Db } from '../../db/database';
+import type { SessionService } from '../session-service';
+import type { UseCaseArgs } from '../use-cases';
+import type { ViewerService } from '../viewer-service';
+import type { MessagesContext } from './context';
+import { openLive } from './live';
+import { post } from './posting';
+import { listJson, PAGE_CACHED_MS, threads } from './reading';
+import { markRead, unread } from './unread';
+
+export {
+  EMPTY_MESSAGE,
+  LONG_MESSAGE,
+  MEMBERS_POST_PRIVATELY,
+  messageChannel,
+  MESSAGING_OFF,
+  THREAD_IS_PRIVATE,
+  THREAD_NOT_FOUND,
+  type MessageEvent,
+} from './context';
+export { LIVE_PAUSED, REPLAY_MAX, REPLAY_OVERLAP_MS, type LiveMessages } from './live';
+export type { MessageListOptions } from './reading';
+
+/**
+ * Messages of user groups (docs/design.md §10): group messages for every member; private ones in
+ * threads, one per member, read by that member and the group's administrators, who answer inside
+ * a member's thread. A message is written to the database first, then published on the bus for
+ * the live streams (http/message-stream-hub.ts); a lost publication loses nothing (polling reads
+ * the database). One use case per module: reading.ts, posting.ts, unread.ts, live.ts.
+ */
+export class MessageService {
+  private readonly ctx: MessagesContext;
+
+  constructor(
+    db: Db,
+    pubsub: PubSub,
+    sessions: SessionService,
+    viewers: ViewerService,
+    log: FastifyBaseLogger,
+  ) {
+    this.ctx = {
+      db,
+      pubsub,
+      sessions,
+      viewers,
+      log,
+      pages: new LRUCache<string, string>({ max: 5_000, ttl: PAGE_CACHED_MS }),
+      groupVersions: new Map(),
+    };
+  }
+
+  listJson(...args: UseCaseArgs<typeof listJson>) {
+    return listJson(this.ctx, ...args);
+  }
+
+  post(...args: UseCaseArgs<typeof post>) {
+    return post(this.ctx, ...args);
+  }
+
+  unread(...args: UseCaseArgs<typeof unread>) {
+    return unread(this.ctx, ...args);
+  }
+
+  markRead(...args: UseCaseArgs<typeof markRead>) {
+    return markRead(this.ctx, ...args);
+  }
+
+  threads(...args: UseCaseArgs<typeof threads>) {
+    return threads(this.ctx, ...args);
+  }
+
+  /** What a live stream may send, checked before it opens (refusals are thrown here). */
+  openLive(...args: UseCaseArgs<typeof openLive>) {
+    return openLive(this.ctx, ...args);
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
+import { inTransaction } from '../../db/repositories/executor';
+import { roleIn } from '../../db/repositories/group-admin';
+import { findMessage, insertMessage, threadExists } from '../../db/repositories/messages';
+import type { OrganisationRecord } from '../../db/repositories/organisations';
+import { ANSWER_IN_THREAD_ADMINS_ONLY, canPostMessage, type Viewer } from '../../policies';
+import { presentMessage } from '../../presenters/messages';
+import { forbidden, invalid, notFound } from '../errors';
+import {
+  assertReadable,
+  EMPTY_MESSAGE,
+  LONG_MESSAGE,
+  MEMBERS_POST_PRIVATELY,
+  messageChannel,
+  THREAD_IS_PRIVATE,
+  THREAD_NOT_FOUND,
+  type MessageEvent,
+  type MessagesContext,
+} from './context';
+
+const newMessageId = () => randomBytes(16).toString('base64url');
+
+/**
+ * Posts to the group, or privately: to the author's own thread, or (an administrator) into a
+ * member's thread (`threadOf`), which that member then reads.
+ */
+export async function post(
+  ctx: MessagesContext,
+  org: OrganisationRecord,
+  viewer: Viewer & { userId: string },
+  groupId: string,
+  input: { body: string; isPrivate?: boolean | undefined; threadOf?: string | undefined },
+): Promise<MessageView> {
+  assertReadable(org, viewer, groupId);
+  const body = input.body.trim();
+  if (body.length === 0) throw invalid(EMPTY_MESSAGE, { body: 'must not be empty' });
+  if ([...body].length > MESSAGE_MAX_LENGTH)
+    throw invalid(LONG_MESSAGE, { body: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
+  const isPrivate = input.isPrivate === true;
+  if (input.threadOf !== undefined && !isPrivate)
+    throw invalid(THREAD_IS_PRIVATE, { threadOf: 'needs isPrivate: true' });
+  const threadOf = input.threadOf;
+  if (!canPostMessage(viewer, groupId, { isPrivate, threadOf }, org.settings.constraints))
+    throw forbidden(
+      threadOf !== undefined && threadOf !== viewer.userId
+        ? ANSWER_IN_THREAD_ADMINS_ONLY
+        : MEMBERS_POST_PRIVATELY,
+    );
+  const threadId = isPrivate ? (threadOf ?? viewer.userId) : '';
+  // An answer goes to a member of the group (or a thread it has): nowhere else.
+  if (
+    isPrivate &&
+    threadId !== viewer.userId &&
+    !(await roleIn(ctx.db, org.id, groupId, threadId)) &&
+    !(await threadExists(ctx.db, org.id, groupId, threadId))
+  )
+    throw notFound(THREAD_NOT_FOUND, { threadOf: 'is not a member of this group' });
+  const id = newMessageId();
+  await inTransaction(ctx.db, (tx) =>
+    insertMessage(tx, {
+      id,
+      orgId: org.id,
+      groupId,
+      authorId: viewer.userId,
+      threadId,
+      body,
+      isPrivate,
+      createdAt: new Date().toISOString(),
+    }),
+  );
+  const groupKey = `${org.id}|${groupId}`;
+  ctx.groupVersions.set(groupKey, (ctx.groupVersions.get(groupKey) ?? 0) + 1);
+  const record = await findMessage(ctx.db, org.id, groupId, id);
+  if (!record) throw new Error('a message just written was not found');
+  const message = presentMessage(record);
+  const event: MessageEvent = { message, groupId, authorId: viewer.userId, threadId };
+  // After the write: a stream that misses this (Redis away) still finds it by polling.
+  ctx.pubsub.publish(messageChannel(org.id, groupId), JSON.stringify(event)).catch((err) => {
+    ctx.log.warn({ err }, 'a new message was not published to the live streams');
+  });
+  return message;
+}
