@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from '../adapters/mail/mailer';
 import type { Executor } from '../db/repositories/executor';
 import { forgetMailDelivery, recordMailDelivery } from '../db/repositories/jobs';
+import { JOB_KINDS } from './kinds';
 import type { JobKind } from './runner';
 
-export const MAIL_JOB = 'mail';
+export const MAIL_JOB = JOB_KINDS.mail;
 
 /** A mail written when it was queued (the job's payload). */
 export interface MailPayload {

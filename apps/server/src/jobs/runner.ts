@@ -54,6 +54,11 @@ export interface JobRunnerOptions {
   maxBackoffMs?: number;
   /** How often an idle runner looks for work queued elsewhere, due retries, or expired leases. */
   pollMs?: number;
+  /**
+   * A poll takes a job queued elsewhere only once it has been due this long: the process that
+   * queued it runs it (it woke its own runner); this is for a process that died first.
+   */
+  pollGraceMs?: number;
   /** Jobs claimed at once. */
   batch?: number;
 }
@@ -87,7 +92,10 @@ export class JobRunner {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly pollMs: number;
+  private readonly pollGraceMs: number;
   private readonly batch: number;
+  /** How long past due a queued job must be for the run under way (0, or the grace of a poll). */
+  private graceMs = 0;
   /** Names this runner's claims (a fresh token per claim: `<id>:<n>`). */
   readonly id = `${os.hostname().slice(0, 24)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private claims = 0;
@@ -109,6 +117,7 @@ export class JobRunner {
     this.backoffMs = options.backoffMs ?? 1_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 3_600_000;
     this.pollMs = options.pollMs ?? 5_000;
+    this.pollGraceMs = options.pollGraceMs ?? 30_000;
     this.batch = options.batch ?? 100;
   }
 
@@ -195,16 +204,23 @@ export class JobRunner {
    * that began after the call. Tests call it with their own clock instead of waiting for timers.
    */
   runDue(): Promise<void> {
+    return this.run(0);
+  }
+
+  private run(graceMs: number): Promise<void> {
     if (this.running) {
-      this.again = true;
+      if (graceMs === 0) this.again = true;
       return this.running;
     }
     const run = (async () => {
       try {
+        this.graceMs = graceMs;
         do {
-          this.again = false;
           await this.drain();
-        } while (this.again && !this.stopped);
+          if (!this.again) break;
+          this.again = false;
+          this.graceMs = 0;
+        } while (!this.stopped);
       } catch (err) {
         this.log.error({ err }, 'job runner could not claim jobs; trying again later');
       } finally {
@@ -219,7 +235,7 @@ export class JobRunner {
   private schedule(): void {
     if (!this.started || this.stopped) return;
     clearTimeout(this.poll);
-    this.poll = setTimeout(() => void this.runDue(), this.pollMs);
+    this.poll = setTimeout(() => void this.run(this.pollGraceMs), this.pollMs);
     this.poll.unref();
   }
 
@@ -231,6 +247,7 @@ export class JobRunner {
       const jobs = await claimJobs(this.db, {
         claim,
         now: new Date(at).toISOString(),
+        queuedBefore: new Date(at - this.graceMs).toISOString(),
         leaseUntil: new Date(at + this.leaseMs).toISOString(),
         limit: this.batch,
         kinds: [...this.kinds.keys()],

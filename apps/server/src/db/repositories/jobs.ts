@@ -72,10 +72,10 @@ export async function insertJob(db: Executor, job: NewJob): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Queued and due, or claimed by a runner whose lease ran out. */
-const isDue = (eb: ExpressionBuilder<Database, 'jobs'>, now: string) =>
+/** Queued and due by `queuedBefore`, or claimed by a runner whose lease ran out by `now`. */
+const isDue = (eb: ExpressionBuilder<Database, 'jobs'>, now: string, queuedBefore: string) =>
   eb.or([
-    eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+    eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', queuedBefore)]),
     eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
   ]);
 
@@ -88,7 +88,15 @@ const isDue = (eb: ExpressionBuilder<Database, 'jobs'>, now: string) =>
  */
 export async function claimJobs(
   db: Executor,
-  args: { claim: string; now: string; leaseUntil: string; limit: number; kinds: string[] },
+  args: {
+    claim: string;
+    now: string;
+    /** Queued jobs due by this (`now` unless said: a poll leaves fresh jobs to their process). */
+    queuedBefore?: string;
+    leaseUntil: string;
+    limit: number;
+    kinds: string[];
+  },
 ): Promise<Job[]> {
   if (args.kinds.length === 0) return [];
   await db.kysely
@@ -105,12 +113,12 @@ export async function claimJobs(
         .selectFrom('jobs')
         .select('id')
         .where('kind', 'in', args.kinds)
-        .where((eb) => isDue(eb, args.now))
+        .where((eb) => isDue(eb, args.now, args.queuedBefore ?? args.now))
         .orderBy('run_at')
         .orderBy('id')
         .limit(args.limit),
     )
-    .where((eb) => isDue(eb, args.now))
+    .where((eb) => isDue(eb, args.now, args.queuedBefore ?? args.now))
     .execute();
   const rows = await db.kysely
     .selectFrom('jobs')

@@ -1005,7 +1005,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     // A process that records the event, answers 2xx and stops before its worker fulfils it.
     const dying = await buildApp(shared);
     await dying.app.ready();
-    dying.services.store.stop();
+    await dying.services.jobs.stop();
     const answer = await dying.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -1060,7 +1060,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     const shared = { config: t.config, db: { ...t.database.db, destroy: async () => {} } };
     const dying = await buildApp(shared);
     await dying.app.ready();
-    dying.services.store.stop();
+    await dying.services.jobs.stop();
     const answer = await dying.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
