@@ -3,7 +3,7 @@ import type { Mail, Mailer } from '../adapters/mail/mailer';
 import type { Executor } from '../db/repositories/executor';
 import { forgetMailDelivery, recordMailDelivery } from '../db/repositories/jobs';
 import { JOB_KINDS } from './kinds';
-import type { JobKind } from './runner';
+import type { JobKind, JobRunner } from './runner';
 
 export const MAIL_JOB = JOB_KINDS.mail;
 
@@ -48,7 +48,30 @@ export class MailDelivery {
 export const mailJob = (delivery: MailDelivery): JobKind<MailPayload> => ({
   kind: MAIL_JOB,
   maxAttempts: 6,
+  // A mail may carry a sign-in or reset link: its text is not kept once the job is over.
+  forgetsPayload: true,
   async handle(payload, { job }) {
     await delivery.sendOnce(job.idempotencyKey ?? job.id, payload.mail);
   },
 });
+
+/**
+ * The mailer the use cases are given: `send` queues a mail job (sent at most once, under the
+ * mail's key when it has one; retried with backoff when the mail server refuses it) and returns
+ * once the job is stored, so that a slow mail server holds up no request.
+ */
+export class QueuedMailer implements Mailer {
+  constructor(
+    private readonly runner: JobRunner,
+    private readonly db: Executor,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    const { key, ...message } = mail;
+    await this.runner.enqueue<MailPayload>(this.db, {
+      kind: MAIL_JOB,
+      payload: { mail: message },
+      ...(key !== undefined && { idempotencyKey: `mail:${key}` }),
+    });
+  }
+}

@@ -29,6 +29,8 @@ export interface JobKind<P = unknown> {
   kind: string;
   /** Attempts before the job is given up (`failed`); 8 unless said. */
   maxAttempts?: number;
+  /** The payload holds a secret (a link in a mail): it is blanked once the job is over. */
+  forgetsPayload?: boolean;
   handle(payload: P, context: JobContext): Promise<void>;
 }
 
@@ -106,6 +108,8 @@ export class JobRunner {
   private poll: NodeJS.Timeout | undefined;
   private quiet: NodeJS.Timeout | undefined;
   private waitingSince = 0;
+  /** Enqueues under way (a caller that did not wait): `stop` waits for them. */
+  private readonly enqueuing = new Set<Promise<boolean>>();
 
   constructor(
     private readonly db: Executor,
@@ -132,7 +136,15 @@ export class JobRunner {
    * Queues a job on `db` (the database, or the caller's transaction: the job then exists only if
    * it commits) and wakes this runner soon. False when its idempotency key was queued before.
    */
-  async enqueue<P>(db: Executor, request: EnqueueRequest<P>): Promise<boolean> {
+  enqueue<P>(db: Executor, request: EnqueueRequest<P>): Promise<boolean> {
+    const pending = this.insert(db, request);
+    this.enqueuing.add(pending);
+    const settled = () => this.enqueuing.delete(pending);
+    pending.then(settled, settled);
+    return pending;
+  }
+
+  private async insert<P>(db: Executor, request: EnqueueRequest<P>): Promise<boolean> {
     const at = this.now();
     const added = await insertJob(db, {
       id: randomUUID(),
@@ -175,6 +187,7 @@ export class JobRunner {
     clearTimeout(this.poll);
     clearTimeout(this.quiet);
     await this.running;
+    await Promise.allSettled([...this.enqueuing]);
   }
 
   /**
@@ -268,7 +281,12 @@ export class JobRunner {
     const kind = this.kinds.get(job.kind)!;
     try {
       await kind.handle(JSON.parse(job.payload) as never, { job, attempt: job.attempts });
-      await completeJob(this.db, { id: job.id, claim, at: new Date(this.now()).toISOString() });
+      await completeJob(this.db, {
+        id: job.id,
+        claim,
+        at: new Date(this.now()).toISOString(),
+        forgetPayload: kind.forgetsPayload === true,
+      });
     } catch (err) {
       const at = this.now();
       const last = job.attempts >= job.maxAttempts;
@@ -283,6 +301,7 @@ export class JobRunner {
         at: new Date(at).toISOString(),
         error: err instanceof Error ? err.message : String(err),
         runAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+        forgetPayload: last && kind.forgetsPayload === true,
       }).catch((e: unknown) =>
         this.log.error({ err: e, jobId: job.id }, 'job failure not recorded'),
       );

@@ -14,6 +14,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { registerJobs } from '../jobs';
+import { QueuedMailer } from '../jobs/mail';
 import { JobRunner } from '../jobs/runner';
 import { AccountService } from './account-service';
 import { clusterChannels } from './cluster-channels';
@@ -104,11 +105,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     defaultOrg: config.defaultOrg,
   });
   const viewers = new ViewerService(db);
-  const invitations = new InvitationService(db, viewers, mailer, links, log);
+  const jobs = new JobRunner(db, log);
+  // Use cases queue their mail: the mail job sends it once, and again if the server refused it.
+  const queuedMail = new QueuedMailer(jobs, db);
+  const invitations = new InvitationService(db, viewers, queuedMail, links, log);
   const accounts = new AccountService(
     db,
     sessions,
-    mailer,
+    queuedMail,
     storage,
     links,
     log,
@@ -129,7 +133,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
       : new LocalPayments();
-  const jobs = new JobRunner(db, log);
   const store = createStore({ db, payments, links, jobs, viewers, invitations, log });
   registerJobs(jobs, { db, mailer, links, fulfilment: store.fulfilment, log });
   return {

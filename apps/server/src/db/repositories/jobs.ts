@@ -134,11 +134,17 @@ export async function claimJobs(
 /** Marks a claimed job done; false when the claim was lost (its lease ran out and another took it). */
 export async function completeJob(
   db: Executor,
-  args: { id: string; claim: string; at: string },
+  args: { id: string; claim: string; at: string; forgetPayload?: boolean },
 ): Promise<boolean> {
   const result = await db.kysely
     .updateTable('jobs')
-    .set({ status: 'done', lease_until: null, last_error: null, updated_at: args.at })
+    .set({
+      status: 'done',
+      lease_until: null,
+      last_error: null,
+      updated_at: args.at,
+      ...(args.forgetPayload && { payload: 'null' }),
+    })
     .where('id', '=', args.id)
     .where('locked_by', '=', args.claim)
     .where('status', '=', 'running')
@@ -152,7 +158,14 @@ export async function completeJob(
  */
 export async function failJob(
   db: Executor,
-  args: { id: string; claim: string; at: string; error: string; runAt: string | null },
+  args: {
+    id: string;
+    claim: string;
+    at: string;
+    error: string;
+    runAt: string | null;
+    forgetPayload?: boolean;
+  },
 ): Promise<boolean> {
   const result = await db.kysely
     .updateTable('jobs')
@@ -162,6 +175,7 @@ export async function failJob(
       lease_until: null,
       last_error: args.error.slice(0, 2_000),
       updated_at: args.at,
+      ...(args.forgetPayload && { payload: 'null' }),
     })
     .where('id', '=', args.id)
     .where('locked_by', '=', args.claim)
