@@ -2,9 +2,9 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../adapters/mail/mailer';
 import { openDatabase, type Db } from '../db/database';
-import { claimJobs, findJobByKey } from '../db/repositories/jobs';
+import { claimJobs, findJob, findJobByKey } from '../db/repositories/jobs';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
-import { MailDelivery, mailJob } from './mail';
+import { MailDelivery, mailJob, QueuedMailer } from './mail';
 import { JobRunner, type JobKind } from './runner';
 
 const log = pino({ level: 'silent' });
@@ -251,5 +251,30 @@ describe.each(DATABASE_KINDS)('job runner on %s', (kind) => {
     expect(await delivery.sendOnce(key, mail)).toBe(false);
     expect(sent).toHaveLength(1);
     expect(await findJobByKey(database.db, key)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('queues the use cases’ mail: one per key, sent by the runner, its text not kept once sent', async () => {
+    const time = clock();
+    const sent: Mail[] = [];
+    const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
+    const r = runner(database.db, time).register(
+      mailJob(new MailDelivery(database.db, mailer, log, time.now)),
+    );
+    const queued = new QueuedMailer(r, database.db);
+    const mail: Mail = {
+      to: 'b@example.com',
+      subject: 'Reset',
+      text: 'https://example.com/reset/secret',
+      html: '<a href="https://example.com/reset/secret">reset</a>',
+      fromName: 'P',
+    };
+    await queued.send({ ...mail, key: `reset-${kind}` });
+    await queued.send({ ...mail, key: `reset-${kind}` });
+    expect(sent).toHaveLength(0);
+    await r.runDue();
+    expect(sent).toEqual([mail]);
+    const job = await findJobByKey(database.db, `mail:reset-${kind}`);
+    expect(job).toMatchObject({ status: 'done', payload: 'null' });
+    expect((await findJob(database.db, job!.id))?.payload).not.toContain('secret');
   });
 });

@@ -67,6 +67,11 @@ export interface JobRunnerOptions {
 
 export type QueueDepth = { kind: string; status: JobStatus; count: number }[];
 
+/** How many jobs of each kind are in each status, in every process's queue (the table). */
+export function queueDepth(db: Executor): Promise<QueueDepth> {
+  return countJobs(db);
+}
+
 const DEFAULT_MAX_ATTEMPTS = 8;
 /**
  * Work queued in this process starts once nothing more has been queued for this long, so that a
@@ -168,7 +173,7 @@ export class JobRunner {
 
   /** How many jobs of each kind are in each status (for health and metrics). */
   queueDepth(): Promise<QueueDepth> {
-    return countJobs(this.db);
+    return queueDepth(this.db);
   }
 
   /** Runs what is due now, then keeps running: at each wake, and every `pollMs`. */
