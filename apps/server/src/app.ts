@@ -238,7 +238,16 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     return sendError(reply, 404, `No route ${request.method} ${path}`);
   });
 
+  // Background work starts once the app is ready: first the payment events recorded without a job
+  // (before the runner existed), then what is queued, jobs of a process that stopped included.
+  app.addHook('onReady', async () => {
+    void services.store.inbox
+      .enqueueReceived()
+      .catch((err: unknown) => app.log.error({ err }, 'payment events not queued again'))
+      .finally(() => services.jobs.start());
+  });
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
     await services.pubsub.close();
     await db.destroy();
   });

@@ -4,6 +4,7 @@ import { checkContentPack, contentPackWarnings, type ContentPack } from '@portal
 import { loadConfig } from './config';
 import { clusterChannels } from './services/cluster-channels';
 import { migrateDatabase, openDatabase } from './db/database';
+import { queueDepth } from './jobs/runner';
 import { exportContentPack, importContentPack } from './services/content-pack-service';
 import { ProgressService } from './services/progress-service';
 import { rebuildSearchIndexAfter } from './services/search-index';
@@ -25,7 +26,8 @@ const processIo: CliIo = {
 const USAGE = `Usage:
   npm run portal -- import <pack.json>     create or update an organisation from a content pack
   npm run portal -- export <alias>         print the organisation's content pack (secrets left out)
-  npm run portal -- validate <pack.json>   check a pack without importing it`;
+  npm run portal -- validate <pack.json>   check a pack without importing it
+  npm run portal -- jobs                   print the background jobs by kind and status (JSON)`;
 
 function readPack(file: string | undefined): unknown {
   if (!file) throw new UsageError('a pack file is required');
@@ -82,7 +84,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     printWarnings(io, arg ?? '', result.pack);
     return 0;
   }
-  if (command !== 'import' && command !== 'export') {
+  if (command !== 'import' && command !== 'export' && command !== 'jobs') {
     io.stderr(`${USAGE}\n`);
     return 2;
   }
@@ -90,6 +92,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const db = openDatabase(config.databaseUrl);
   try {
     await rebuildSearchIndexAfter(db, await migrateDatabase(config.databaseUrl, db));
+    if (command === 'jobs') {
+      const depth: Record<string, Record<string, number>> = {};
+      for (const { kind, status, count } of await queueDepth(db))
+        (depth[kind] ??= {})[status] = count;
+      io.stdout(`${JSON.stringify(depth, null, 2)}\n`);
+      return 0;
+    }
     if (command === 'import') {
       const pack = readPack(arg);
       const checked = checkContentPack(pack);

@@ -137,6 +137,31 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     });
   });
 
+  it('prints the background jobs by kind and status', async () => {
+    const { code, stdout } = await portal(['jobs'], t.url);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({});
+    await t.db.kysely
+      .insertInto('jobs')
+      .values(
+        (['queued', 'queued', 'failed'] as const).map((status, i) => ({
+          id: `job-${i}`,
+          kind: 'mail',
+          payload: 'null',
+          status,
+          attempts: 0,
+          max_attempts: 6,
+          run_at: '2030-01-01T00:00:00.000Z',
+          created_at: '2030-01-01T00:00:00.000Z',
+          updated_at: '2030-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
+    expect(JSON.parse((await portal(['jobs'], t.url)).stdout)).toEqual({
+      mail: { failed: 1, queued: 2 },
+    });
+  });
+
   it('explains its usage and unreadable input', async () => {
     expect(await portal(['export', 'no-such-org'], t.url)).toMatchObject({
       code: 1,

@@ -203,6 +203,32 @@ export interface PaymentEventsTable {
   status: ColumnType<'received' | 'done', 'received' | 'done' | undefined, 'done'>;
 }
 
+/** One piece of background work (migration 0016, jobs/runner.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  org_id: string | null;
+  /** JSON. */
+  payload: string;
+  /** `queued`, `running` (claimed under a lease), `done` or `failed` (attempts used up). */
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  idempotency_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A mail recorded before it is sent, under its job's key: never sent twice (jobs/mail.ts). */
+export interface MailDeliveriesTable {
+  key: string;
+  sent_at: string;
+}
+
 export interface UserGroupMembersTable {
   org_id: string;
   group_id: string;
@@ -349,6 +375,8 @@ export interface Database {
   message_reads: MessageReadsTable;
   message_threads: MessageThreadsTable;
   worksheet_progress: WorksheetProgressTable;
+  jobs: JobsTable;
+  mail_deliveries: MailDeliveriesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../adapters/mail/mailer';
 import { LocalPayments } from '../adapters/payments/local';
+import type { PaymentProvider } from '../adapters/payments/payments';
 import { StripePayments } from '../adapters/payments/stripe';
 import { InProcessPubSub } from '../adapters/pubsub/in-process';
 import { RedisPubSub } from '../adapters/pubsub/redis';
@@ -12,6 +13,9 @@ import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { registerJobs } from '../jobs';
+import { QueuedMailer } from '../jobs/mail';
+import { JobRunner } from '../jobs/runner';
 import { AccountService } from './account';
 import { clusterChannels } from './cluster-channels';
 import { EventService } from './event-service';
@@ -27,7 +31,7 @@ import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
-import { StoreService } from './store-service';
+import { createStore, type StoreService } from './store';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
 import { UploadService } from './uploads';
@@ -59,6 +63,8 @@ export interface Services {
   pubsub: PubSub;
   viewers: ViewerService;
   store: StoreService;
+  /** The one runner of background work (jobs/): started when the app is ready. */
+  jobs: JobRunner;
   /** Single sign-on per user group (OpenID Connect). */
   sso: SsoService;
   messages: MessageService;
@@ -99,11 +105,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     defaultOrg: config.defaultOrg,
   });
   const viewers = new ViewerService(db);
-  const invitations = new InvitationService(db, viewers, mailer, links, log);
+  const jobs = new JobRunner(db, log);
+  // Use cases queue their mail: the mail job sends it once, and again if the server refused it.
+  const queuedMail = new QueuedMailer(jobs, db);
+  const invitations = new InvitationService(db, viewers, queuedMail, links, log);
   const accounts = new AccountService(
     db,
     sessions,
-    mailer,
+    queuedMail,
     storage,
     links,
     log,
@@ -120,10 +129,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db);
   const progress = new ProgressService(db, topicCache, log);
-  const payments =
+  const payments: PaymentProvider =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
       : new LocalPayments();
+  const store = createStore({ db, payments, links, jobs, viewers, invitations, log });
+  registerJobs(jobs, { db, mailer, links, fulfilment: store.fulfilment, log });
   return {
     rateLimitScale: config.rateLimitScale,
     health: new HealthService(db),
@@ -142,7 +153,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     storage,
     pubsub,
     viewers,
-    store: new StoreService(db, payments, links, mailer, viewers, invitations, log),
+    store,
+    jobs,
     sso: new SsoService(
       db,
       sessions,

@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   html: string;
   fromName: string;
+  /** Sent once per key when the mail is queued (jobs/mail.ts); each queued mail is its own else. */
+  key?: string;
 }
 
 export interface Mailer {
@@ -27,9 +29,10 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url);
   }
   async send(mail: Mail): Promise<void> {
+    const { key: _key, ...message } = mail;
     const info = await this.transport.sendMail({
       from: { name: mail.fromName, address: FROM_ADDRESS },
-      ...mail,
+      ...message,
     });
     // Subject and recipient only: the body may hold a sign-in or reset link.
     this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
@@ -49,9 +52,10 @@ export class OutboxMailer implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
   async send(mail: Mail): Promise<void> {
+    const { key: _key, ...message } = mail;
     const info = await this.transport.sendMail({
       from: { name: mail.fromName, address: FROM_ADDRESS },
-      ...mail,
+      ...message,
     });
     await fs.mkdir(this.dir, { recursive: true });
     // Named by time then by order of writing, so names sort as the mails were written.

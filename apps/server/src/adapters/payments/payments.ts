@@ -1,7 +1,9 @@
+import type { PaymentProviderName } from '@portal/domain';
+
 /**
  * Where a bundle's seats are paid. `PAYMENTS=local` (the embedded default) is the portal's own
  * checkout page; `PAYMENTS=stripe` is Stripe Checkout with signed webhooks. Both end in the
- * same fulfilment (StoreService.fulfil) with a `PaymentConfirmation` whose authenticity the
+ * same fulfilment (services/store/fulfilment.ts) with a `PaymentConfirmation` whose authenticity the
  * adapter checked: a Stripe signature, or the local adapter's own HMAC.
  */
 export interface CheckoutRequest {
@@ -51,7 +53,25 @@ export class BadSignatureError extends Error {
   }
 }
 
+/**
+ * A payment provider, as the store sees every one of them: the store asks what a provider can do
+ * (the optional members) rather than which one it is.
+ */
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Checks the signature of a notification (webhook, raw body) and says what it asks; throws
+   * BadSignatureError when it cannot be trusted. Absent when the provider sends none.
+   */
+  parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentNotification;
+  /**
+   * The portal's own checkout (its Pay button): the confirmation of the order's stored amount,
+   * checked as a provider's would be. Absent when only the provider confirms payments.
+   */
+  confirmOwnCheckout?(order: {
+    id: string;
+    totalCents: number;
+    currency: string;
+  }): PaymentConfirmation;
 }

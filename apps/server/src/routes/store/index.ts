@@ -39,13 +39,6 @@ export const storeRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { store } = services;
-    // Payments recorded and acknowledged but not yet fulfilled (a process stopped in between) are
-    // fulfilled as soon as the app is ready; the worker stops when the app closes.
-    app.addHook('onReady', async () => {
-      void store.processReceived();
-    });
-    app.addHook('onClose', async () => store.stop());
-
     app.post(
       '/api/org/:org/bundle/:bundleId/purchase',
       {

@@ -1005,7 +1005,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     // A process that records the event, answers 2xx and stops before its worker fulfils it.
     const dying = await buildApp(shared);
     await dying.app.ready();
-    dying.services.store.stop();
+    await dying.services.jobs.stop();
     const answer = await dying.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -1060,7 +1060,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     const shared = { config: t.config, db: { ...t.database.db, destroy: async () => {} } };
     const dying = await buildApp(shared);
     await dying.app.ready();
-    dying.services.store.stop();
+    await dying.services.jobs.stop();
     const answer = await dying.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -1116,6 +1116,43 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     } finally {
       await restarted.app.close();
     }
+  });
+
+  it('queues, when it starts, a payment recorded before the job runner existed (no job), and fulfils it', async () => {
+    const learner = newLearner('upgrade');
+    const { token } = await signup(t.app, 'doughmain', learner);
+    const { orderId } = await buy(token, 'bundle-1', 2);
+    const order = await t.database.db.kysely
+      .selectFrom('orders')
+      .select('org_id')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    // As the code before migration 0016 recorded it: the event alone.
+    await t.database.db.kysely
+      .insertInto('payment_events')
+      .values({
+        id: `stripe:evt_before_jobs_${orderId}`,
+        org_id: order.org_id,
+        order_id: orderId,
+        type: 'checkout.session.completed',
+        received_at: new Date().toISOString(),
+        status: 'received',
+      })
+      .execute();
+    expect(await t.services.store.inbox.enqueueReceived()).toBeGreaterThanOrEqual(1);
+    // Asked again, it queues nothing more for it: the job's idempotency key.
+    await t.services.store.inbox.enqueueReceived();
+    expect(
+      await t.database.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('idempotency_key', '=', `payment-event:stripe:evt_before_jobs_${orderId}`)
+        .execute(),
+    ).toHaveLength(1);
+    await settled(orderId);
+    expect((await api.order(token, orderId)).json().order.status).toBe('fulfilled');
+    expect(await invitesOf(t, orderId)).toHaveLength(2);
+    await waitFor(() => mailsTo(t, learner.email)[0]);
   });
 
   it('refuses a bad or missing signature with 400, and changes nothing', async () => {

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../adapters/mail/mailer';
+import type { Db } from '../db/database';
+import type { SiteLinks } from '../services/site-links';
+import type { Fulfilment } from '../services/store/fulfilment';
+import { MailDelivery, mailJob } from './mail';
+import { paymentEventJob } from './payment-event';
+import { receiptMailJob } from './receipt-mail';
+import type { JobRunner } from './runner';
+
+/** Every kind of job, registered once on the app's runner. */
+export function registerJobs(
+  runner: JobRunner,
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    links: SiteLinks;
+    fulfilment: Fulfilment;
+    log: FastifyBaseLogger;
+  },
+): void {
+  const delivery = new MailDelivery(deps.db, deps.mailer, deps.log);
+  runner
+    .register(mailJob(delivery))
+    .register(paymentEventJob(deps.fulfilment))
+    .register(receiptMailJob(deps.db, deps.links, delivery));
+}
