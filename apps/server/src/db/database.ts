@@ -23,6 +23,7 @@ import * as searchAudience from './migrations/0010-search-audience';
 import * as groupProgress from './migrations/0012-group-progress';
 import * as cohorts from './migrations/0013-cohorts';
 import * as accountChanges from './migrations/0014-account-changes';
+import * as topicVersions from './migrations/0015-topic-versions';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -139,6 +140,7 @@ const migrations: Record<string, Migration> = {
   '0012-group-progress': groupProgress,
   '0013-cohorts': cohorts,
   '0014-account-changes': accountChanges,
+  '0015-topic-versions': topicVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
