@@ -268,8 +268,7 @@ export interface DraftSave {
  * version: `current` is the draft as stored (null when there is none to change).
  */
 export type DraftSaveResult =
-  | { ok: true; version: number }
-  | { ok: false; current: TopicDraft | null };
+  { ok: true; version: number } | { ok: false; current: TopicDraft | null };
 
 /** Saves a draft only if nobody saved it since `expectedVersion` (an optimistic save). */
 export async function saveDraft(
@@ -308,7 +307,8 @@ export async function saveDraft(
       .where('topic_id', '=', save.topicId)
       .where('version', '=', save.expectedVersion)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return { ok: true, version: save.expectedVersion + 1 };
+    if (Number(updated.numUpdatedRows) === 1)
+      return { ok: true, version: save.expectedVersion + 1 };
   }
   return { ok: false, current: await loadDraft(db, orgId, save.topicId) };
 }
