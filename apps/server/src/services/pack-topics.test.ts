@@ -14,14 +14,14 @@ import { exportContentPack, importContentPack } from './content-pack-service';
 
 /** Issue 25: a pack import publishes a new version only of the topics it changes. */
 
-type PackTopic = ContentPackInput['topics'][number];
+type PackTopic = NonNullable<ContentPackInput['topics']>[number];
 
 const ALIAS = 'versioned';
 
 /** The factory's pack with its topics changed by `change` (the others as they are). */
 function packWith(change: (topics: PackTopic[]) => PackTopic[] = (t) => t, settings = {}) {
   const base = makePack(ALIAS);
-  return makePack(ALIAS, { topics: change(base.topics), organisation: settings });
+  return makePack(ALIAS, { topics: change(base.topics ?? []), organisation: settings });
 }
 
 const rename = (id: string, name: string) => (topics: PackTopic[]) =>
@@ -153,7 +153,7 @@ describe.each(DATABASE_KINDS)('pack imports and topic versions on %s', (kind) =>
       .execute();
 
     const without = packWith((topics) => topics.filter((topic) => topic._id !== 'budgeting'));
-    without.topicGroups = without.topicGroups.map((g) => ({
+    without.topicGroups = (without.topicGroups ?? []).map((g) => ({
       ...g,
       topics: g.topics.filter((id) => id !== 'budgeting'),
     }));

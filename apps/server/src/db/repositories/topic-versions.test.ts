@@ -166,4 +166,16 @@ describe.each(DATABASE_KINDS)('topic drafts and versions on %s', (kind) => {
     const order = (await publishedTopicsOf(t.db, orgId)).map((p) => p.id);
     expect(order).toEqual(['drafts-general', 'budgeting', 'secret-topic', 'saving']);
   });
+
+  it('after a publish, importing the last pack again is not skipped: the pack wins', async () => {
+    const hashBefore = (await findOrganisation(t.db, 'drafts'))!.contentHash;
+    await mustImport(t.db, makePack('drafts'));
+    expect((await findOrganisation(t.db, 'drafts'))!.contentHash).not.toBe(hashBefore);
+    expect((await loadTopic(t.db, orgId, 'budgeting'))!.topic.name).toEqual({
+      'en-US': 'Budgeting',
+      'fr-CA': 'Budget',
+    });
+    expect((await listVersions(t.db, orgId, 'budgeting'))[0]!.version).toBe(3);
+    expect(await loadTopic(t.db, orgId, 'saving')).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Topic } from '@portal/domain';
 import { insertChunks } from './chunks';
 import { inTransaction, type Executor } from './executor';
@@ -358,6 +359,13 @@ export async function publishDraft(
       [{ topic: JSON.parse(draft.document) as Topic, isGeneral, position }],
       change,
     );
+    // The organisation's content is no longer the last imported pack: its hash changes, so that
+    // caches keyed by it let go, and importing that pack again is not skipped as unchanged.
+    await tx.kysely
+      .updateTable('organisations')
+      .set({ content_hash: `published:${randomUUID()}`, updated_at: change.at })
+      .where('id', '=', orgId)
+      .execute();
     return { version: versions.get(topicId)!, isNew: true };
   });
 }
