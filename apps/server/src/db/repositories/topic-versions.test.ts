@@ -178,4 +178,27 @@ describe.each(DATABASE_KINDS)('topic drafts and versions on %s', (kind) => {
     expect((await listVersions(t.db, orgId, 'budgeting'))[0]!.version).toBe(3);
     expect(await loadTopic(t.db, orgId, 'saving')).toBeNull();
   });
+
+  it('numbers two publishes at once one after the other', async () => {
+    const draft = (await loadDraft(t.db, otherOrgId, 'secret-topic'))!;
+    await saveDraft(
+      t.db,
+      otherOrgId,
+      {
+        topicId: 'secret-topic',
+        topic: renamed(draft.topic, 'Both at once'),
+        expectedVersion: draft.version,
+      },
+      AUTHOR,
+    );
+    const results = await Promise.all([
+      publishDraft(t.db, otherOrgId, 'secret-topic', later(6)),
+      publishDraft(t.db, otherOrgId, 'secret-topic', later(7)),
+    ]);
+    expect(results.map((r) => r!.version)).toEqual([2, 2]);
+    expect(results.filter((r) => r!.isNew)).toHaveLength(1);
+    expect((await listVersions(t.db, otherOrgId, 'secret-topic')).map((v) => v.version)).toEqual([
+      2, 1,
+    ]);
+  });
 });

@@ -326,13 +326,20 @@ export async function publishDraft(
   change: Change,
 ): Promise<{ version: number; isNew: boolean } | null> {
   return inTransaction(db, async (tx) => {
+    // Publishes and imports of one organisation take turns, so that two never number the same
+    // version (an import updates this row first; SQLite runs one write transaction at a time).
+    if (tx.dialect === 'postgres')
+      await tx.kysely
+        .selectFrom('organisations')
+        .select('id')
+        .where('id', '=', orgId)
+        .forUpdate()
+        .execute();
     const draft = await tx.kysely
       .selectFrom('topic_drafts')
       .select(['document', 'is_general'])
       .where('org_id', '=', orgId)
       .where('topic_id', '=', topicId)
-      // Two publishes of one topic take turns (SQLite runs one write transaction at a time).
-      .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!draft) return null;
     const current = await tx.kysely
