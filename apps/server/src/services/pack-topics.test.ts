@@ -1,12 +1,8 @@
 import type { ContentPackInput } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrganisation } from '../db/repositories/organisations';
-import {
-  listVersions,
-  loadDraft,
-  publishedTopicsOf,
-  saveDraft,
-} from '../db/repositories/topic-versions';
+import { loadDraft, saveDraft } from '../db/repositories/topic-drafts';
+import { listVersions, publishedTopicsOf } from '../db/repositories/topic-versions';
 import { loadTopic } from '../db/repositories/topics';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { makePack } from '../test/factories';

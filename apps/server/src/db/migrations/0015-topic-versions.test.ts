@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppOn, type TestApp } from '../../test/app';
 import { createTestDatabase, DATABASE_KINDS } from '../../test/databases';
 import { migrateToLatest } from '../database';
-import { listVersions, loadDraft } from '../repositories/topic-versions';
+import { loadDraft } from '../repositories/topic-drafts';
+import { listVersions } from '../repositories/topic-versions';
 
 /**
  * Issue 25: migration 0015 makes each stored topic its version 1, published when its

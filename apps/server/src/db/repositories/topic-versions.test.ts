@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
 import { findOrganisation } from './organisations';
-import {
-  listVersions,
-  loadDraft,
-  loadVersion,
-  publishDraft,
-  publishedTopicsOf,
-  restoreVersion,
-  saveDraft,
-} from './topic-versions';
+import { loadDraft, restoreVersion, saveDraft } from './topic-drafts';
+import { listVersions, loadVersion, publishDraft, publishedTopicsOf } from './topic-versions';
 import { findContent, loadTopic } from './topics';
 
 const AUTHOR = { by: 'author-1', at: '2026-11-26T12:00:00.000Z' };

@@ -1,7 +1,8 @@
 import type { Topic } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrganisation } from '../../db/repositories/organisations';
-import { loadDraft, publishDraft, saveDraft } from '../../db/repositories/topic-versions';
+import { loadDraft, saveDraft } from '../../db/repositories/topic-drafts';
+import { publishDraft } from '../../db/repositories/topic-versions';
 import { startTestApp, type TestApp } from '../../test/app';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
