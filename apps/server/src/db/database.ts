@@ -23,6 +23,7 @@ import * as searchAudience from './migrations/0010-search-audience';
 import * as groupProgress from './migrations/0012-group-progress';
 import * as cohorts from './migrations/0013-cohorts';
 import * as accountChanges from './migrations/0014-account-changes';
+import * as topicVersions from './migrations/0015-topic-versions';
 import * as jobs from './migrations/0016-jobs';
 import type { Database } from './schema';
 import {
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   '0012-group-progress': groupProgress,
   '0013-cohorts': cohorts,
   '0014-account-changes': accountChanges,
+  '0015-topic-versions': topicVersions,
   '0016-jobs': jobs,
 };
 

@@ -28,6 +28,36 @@ export interface TopicsTable {
   visibility: string;
   /** JSON: the whole Topic of the pack, correct answers included (never sent as is). */
   data: string;
+  /** The published version this row holds (`topic_versions`): what learners read. */
+  published_version: Generated<number>;
+}
+
+/**
+ * The draft of a topic (docs/design.md §14): what authors edit, unseen by learners. `version`
+ * counts saves, so that a save from a stale tab is refused rather than applied.
+ */
+export interface TopicDraftsTable {
+  org_id: string;
+  topic_id: string;
+  is_general: number;
+  /** JSON: the Topic in the pack's shape, correct answers included. */
+  document: string;
+  version: number;
+  updated_at: string;
+  /** The account that saved it; null for a pack import. */
+  updated_by: string | null;
+}
+
+/** A published version of a topic, never changed once written; numbered 1, 2, 3… per topic. */
+export interface TopicVersionsTable {
+  org_id: string;
+  topic_id: string;
+  version: number;
+  /** JSON: the Topic as published. */
+  document: string;
+  published_at: string;
+  /** The account that published it; null for a pack import. */
+  published_by: string | null;
 }
 
 export interface TopicGroupsTable {
@@ -350,6 +380,8 @@ export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
   topics: TopicsTable;
+  topic_drafts: TopicDraftsTable;
+  topic_versions: TopicVersionsTable;
   topic_groups: TopicGroupsTable;
   topic_group_topics: TopicGroupTopicsTable;
   user_groups: UserGroupsTable;

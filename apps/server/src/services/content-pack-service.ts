@@ -13,7 +13,7 @@ import {
   countOrganisations as countOrganisationRows,
   hostOwners,
   readPackContent,
-  replaceContent,
+  replaceOrganisationContent,
   storedUserGroups,
   writePackAccounts,
   type PackAccountWrite,
@@ -23,6 +23,7 @@ import { findOrganisation } from '../db/repositories/organisations';
 import { purchasedGroupIds } from '../db/repositories/user-groups';
 import { sanitizeLocalisedHtml } from './html';
 import { describePackImages } from './media-variants';
+import { noTopicChanges, publishPackTopics, type TopicChanges } from './pack-topics';
 import { indexTopics } from './search-index';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -32,7 +33,14 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | { ok: true; organisationId: string; alias: string; changed: boolean }
+  | {
+      ok: true;
+      organisationId: string;
+      alias: string;
+      changed: boolean;
+      /** The topics of which the import published a new version, or stopped publishing. */
+      topics: TopicChanges;
+    }
   | { ok: false; problems: PackProblem[] };
 
 /** Author HTML is sanitised once, here, before it is stored. */
@@ -96,8 +104,9 @@ const key = (s: string) => s.trim().toLowerCase();
 
 /**
  * Creates or updates one organisation from a content pack, all or nothing. An unchanged pack
- * writes nothing; topics, groups and bundles left out of the pack are removed; learner accounts
- * are never removed.
+ * writes nothing; a topic whose document changed gets a new published version, and only such a
+ * topic; topics, groups and bundles left out of the pack are removed; learner accounts and their
+ * workbooks are never removed.
  */
 export async function importContentPack(
   db: Db,
@@ -143,12 +152,13 @@ export async function importContentPack(
   const contentChanged = existing?.contentHash !== hash;
   const accountsChanged = accounts.some((a) => a.passwordHash !== null || a.isNew);
   if (!contentChanged && !accountsChanged)
-    return { ok: true, organisationId: orgId, alias, changed: false };
+    return { ok: true, organisationId: orgId, alias, changed: false, topics: noTopicChanges() };
 
   const at = now();
+  let topics = noTopicChanges();
   await inTransaction(db, async (tx) => {
     if (contentChanged) {
-      await replaceContent(tx, {
+      await replaceOrganisationContent(tx, {
         orgId,
         exists: existing !== null,
         pack,
@@ -156,12 +166,13 @@ export async function importContentPack(
         contentHash: hash,
         at,
       });
+      topics = await publishPackTopics(tx, orgId, pack, { by: null, at });
       await indexTopics(tx, orgId, pack);
     }
     await writePackAccounts(tx, orgId, accounts, at);
   });
   if (contentChanged) await analyseContent(db);
-  return { ok: true, organisationId: orgId, alias, changed: true };
+  return { ok: true, organisationId: orgId, alias, changed: true, topics };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Bundle, ContentPack, PackUser, Topic, TopicGroup, UserGroup } from '@portal/domain';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
+import { sql } from 'kysely';
+import { insertChunks } from './chunks';
 import type { Executor } from './executor';
 
 /**
@@ -8,22 +8,6 @@ import type { Executor } from './executor';
  * hosts, topics, contents, groups, bundles, search documents and the accounts the pack declares.
  * Writes take the import's transaction (`inTransaction`).
  */
-
-const CHUNK = 200;
-
-async function insertChunks<T extends keyof Database & string>(
-  k: Kysely<Database>,
-  table: T,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    // The rows are built for `table` by the caller; Kysely cannot relate a generic table to them.
-    const chunk = rows.slice(i, i + CHUNK) as Parameters<
-      ReturnType<typeof k.insertInto<T>>['values']
-    >[0];
-    await k.insertInto(table).values(chunk).execute();
-  }
-}
 
 /** The organisations, among all, that own any of `hosts` (keys, lower case). */
 export async function hostOwners(
@@ -100,11 +84,11 @@ export interface ContentWrite {
 }
 
 /**
- * Writes the organisation's settings and replaces all its content with the pack's: hosts,
- * topics (the general topic among them, `is_general` = 1), content fragments, topic groups,
- * user groups, bundles. Memberships of groups that are gone go with them.
+ * Writes the organisation's settings and replaces its content other than topics with the pack's:
+ * hosts, topic groups, user groups, bundles. Memberships of groups that are gone go with them.
+ * Topics are published one by one (`topic-versions.ts`).
  */
-export async function replaceContent(tx: Executor, write: ContentWrite): Promise<void> {
+export async function replaceOrganisationContent(tx: Executor, write: ContentWrite): Promise<void> {
   const k = tx.kysely;
   const { orgId, pack, at } = write;
   const settings = JSON.stringify(pack.organisation);
@@ -129,12 +113,10 @@ export async function replaceContent(tx: Executor, write: ContentWrite): Promise
   }
   for (const table of [
     'org_hosts',
-    'topics',
     'topic_groups',
     'topic_group_topics',
     'user_group_topics',
     'bundles',
-    'contents',
   ] as const)
     await k.deleteFrom(table).where('org_id', '=', orgId).execute();
   // The groups the pack declares; the cohorts purchases made stay (docs/content-pack.md).
@@ -148,51 +130,6 @@ export async function replaceContent(tx: Executor, write: ContentWrite): Promise
     k,
     'org_hosts',
     write.hostKeys.map((host) => ({ host, org_id: orgId })),
-  );
-  // Topic rows are keyed by (org_id, id). The general topic keeps its own id (which may be
-  // "general": no other topic may take it, the pack's checks refuse that), and is told apart by
-  // is_general.
-  const topicRows = pack.topics.map((t, position) => ({
-    org_id: orgId,
-    id: t._id,
-    position,
-    is_general: 0,
-    visibility: t.visibility,
-    data: JSON.stringify(t),
-  }));
-  if (pack.general)
-    topicRows.push({
-      org_id: orgId,
-      id: pack.general._id,
-      position: -1,
-      is_general: 1,
-      visibility: pack.general.visibility,
-      data: JSON.stringify(pack.general),
-    });
-  await insertChunks(k, 'topics', topicRows);
-  const allTopics = pack.general ? [pack.general, ...pack.topics] : pack.topics;
-  await insertChunks(
-    k,
-    'contents',
-    allTopics.flatMap((topic) =>
-      topic.pages.flatMap((page) =>
-        page.fragments.flatMap((fragment) =>
-          fragment.type === 'content'
-            ? [
-                {
-                  org_id: orgId,
-                  id: fragment._id,
-                  page_id: page._id,
-                  topic_id: topic._id,
-                  topic_visibility: topic.visibility,
-                  page_visibility: page.visibility,
-                  body: JSON.stringify(fragment.content),
-                },
-              ]
-            : [],
-        ),
-      ),
-    ),
   );
   await insertChunks(
     k,
