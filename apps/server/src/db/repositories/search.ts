@@ -1,3 +1,4 @@
+import type { Topic } from '@portal/domain';
 import { sql } from 'kysely';
 import type { Executor } from './executor';
 
@@ -58,4 +59,27 @@ export async function searchTopicIds(db: Executor, q: SearchQuery): Promise<stri
     db.kysely,
   );
   return rows.rows.map((r) => r.topic_id);
+}
+
+/** Every organisation with its locales: whose topics the search index is rebuilt from. */
+export async function organisationsToIndex(
+  db: Executor,
+): Promise<Array<{ id: string; locales: string[] }>> {
+  const orgs = await db.kysely.selectFrom('organisations').select(['id', 'settings']).execute();
+  return orgs.map((org) => ({
+    id: org.id,
+    locales: (JSON.parse(org.settings) as { locales: string[] }).locales,
+  }));
+}
+
+/** An organisation's stored topics in their order, the general topic aside (it is not searched). */
+export async function topicsToIndex(db: Executor, orgId: string): Promise<Topic[]> {
+  const rows = await db.kysely
+    .selectFrom('topics')
+    .select('data')
+    .where('org_id', '=', orgId)
+    .where('is_general', '=', 0)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => JSON.parse(row.data) as Topic);
 }
