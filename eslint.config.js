@@ -188,7 +188,9 @@ export default tseslint.config(
     },
   },
   {
-    // The database layer knows nothing above it: no services, routes, HTTP or policies.
+    // The database layer knows nothing above it: no services, routes, HTTP or adapters. Of
+    // policies/, it takes only the SQL forms of permission rules (written beside their
+    // predicates, so that a rule is written once), in repositories.
     files: ['apps/server/src/db/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
@@ -197,9 +199,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(services|routes|http|policies|adapters)(/|$)',
+              regex: '^(\\.\\./)+(services|routes|http|adapters)(/|$)',
               message:
-                'db/ is the bottom layer: it never imports services, routes, http, policies or adapters.',
+                'db/ is the bottom layer: it never imports services, routes, http or adapters.',
+            },
+            {
+              regex: '^(\\.\\./)+policies(/|$)',
+              allowImportNamePattern: '^(\\w+Sql|messageReaderOf)$',
+              message:
+                'db/ takes only the SQL forms of permission rules from policies/ (names ending in Sql).',
             },
           ],
         },
