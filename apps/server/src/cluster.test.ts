@@ -7,7 +7,7 @@ import { emptyWorkbook, setFieldValue } from '@portal/domain';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, waitForReady, type ServerProcess } from './test/cluster';
-import { createTestDatabase, type TestDatabase } from './test/databases';
+import { createTestDatabase, type TestDatabase, TESTS_POSTGRES } from './test/databases';
 import { makePack } from './test/factories';
 import { multipart, PDF_BYTES, PNG_1X1 } from './test/multipart';
 import { freePort } from './test/ports';
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (STORAGE=s3 on an s3rver the test starts): what one process does holds on the other
  * (issue 16, point 4).
  */
-describe('two server processes with Redis and object storage', () => {
+describe.skipIf(!TESTS_POSTGRES)('two server processes with Redis and object storage', () => {
   let database: TestDatabase;
   let s3: S3rver;
   const dirs: string[] = [];

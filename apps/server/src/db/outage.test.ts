@@ -8,7 +8,12 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer, newLearner, signup } from '../test/auth-helpers';
-import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../test/databases';
+import {
+  createTestDatabase,
+  POSTGRES_ADMIN_URL,
+  type TestDatabase,
+  TESTS_POSTGRES,
+} from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { openDatabase, type Db } from './database';
@@ -91,7 +96,7 @@ function startSavers(app: FastifyInstance, tokens: string[]) {
   };
 }
 
-describe('PostgreSQL gone and back, through a proxy (issue 16, F4)', () => {
+describe.skipIf(!TESTS_POSTGRES)('PostgreSQL gone and back, through a proxy (issue 16, F4)', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let db: Db;
