@@ -708,10 +708,26 @@ async function startFakeStripe() {
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_dummy');
 
+/**
+ * A seeded random number generator (mulberry32): the webhook deliveries' order and repeats are
+ * the same on every run, so a failure replays. SHUFFLE_SEED tries another order.
+ */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seededRandom(Number(process.env.SHUFFLE_SEED ?? 20261126));
+
 function shuffle<T>(items: T[]): T[] {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
   return a;
@@ -868,7 +884,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
       sessionEvent('checkout.session.expired', { id: sessionId, orderId, amount }),
     ];
     const deliveries = shuffle(
-      events.flatMap((e) => Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => e)),
+      events.flatMap((e) => Array.from({ length: 1 + Math.floor(random() * 5) }, () => e)),
     );
     const answers = await Promise.all(deliveries.map((payload) => deliver(payload)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
