@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../test/redis-server';
 import { RedisPubSub } from './redis';
+import { waitUntil } from '../../test/wait';
 
 /** The machine's Redis (TEST_REDIS_URL to use another). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -11,13 +12,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:${randomBytes(6).toString('hex')}:`;
 const log = pino({ level: 'silent' });
 
-const until = async (probe: () => boolean, timeoutMs = 5_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const until = (probe: () => boolean, timeoutMs = 5_000) => waitUntil(probe, timeoutMs, 10);
 
 describe('RedisPubSub against a real Redis', () => {
   const admin = new Redis(REDIS_URL);

@@ -8,6 +8,7 @@ import { bearer } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase, TESTS_POSTGRES } from '../../test/databases';
 import { makePack } from '../../test/factories';
 import { openSse, type SseClient } from '../../test/sse';
+import { waitForOk } from '../../test/wait';
 
 const main = path.join(import.meta.dirname, '../../main.ts');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -42,17 +43,7 @@ function startServer(port: number, databaseUrl: string, contentDir: string, data
   });
 }
 
-async function waitForReady(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* still starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become ready');
-}
+const waitForReady = (base: string): Promise<void> => waitForOk(`${base}/readyz`, 30_000);
 
 const user = (username: string, role: 'member' | 'admin') => ({
   username,
