@@ -13,10 +13,10 @@ import {
 import { makePack, mustImport } from './test/factories';
 import { freePort } from './test/ports';
 import { startTcpProxy, type TcpProxy } from './test/tcp-proxy';
+import { waitFor } from './test/wait';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 const PASSWORD = 's3cret-pw';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The server process on `port`, its output, and its exit code. */
 function startServer(port: number, env: Record<string, string>) {
@@ -44,17 +44,14 @@ function startServer(port: number, env: Record<string, string>) {
 
 /** Polls `url` until `ok` says so; the last answer. */
 async function until(url: string, ok: (status: number) => boolean, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  return waitFor(async () => {
     try {
       const res = await fetch(url);
-      if (ok(res.status)) return res;
+      return ok(res.status) ? res : undefined;
     } catch {
-      /* not listening yet */
+      return undefined; // not listening yet
     }
-    if (Date.now() > end) throw new Error(`${url} did not answer as expected`);
-    await sleep(50);
-  }
+  }, timeoutMs);
 }
 
 /** The database URL through the proxy, with a password that must never be shown. */

@@ -49,3 +49,12 @@ export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> 
  */
 export const quietFor = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the clock has moved to a later millisecond than when it was called: for times
+ * compared by the millisecond (a read marker after a post, an edit after a stamp).
+ */
+export async function untilNextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setImmediate(resolve));
+}
