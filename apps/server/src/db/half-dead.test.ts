@@ -102,7 +102,7 @@ describe.skipIf(!TESTS_POSTGRES)('PostgreSQL connections half dead (issue 24, po
         await sql`select 1 from organisations where id = ${orgId} for update`.execute(tx2);
         return 'locked';
       });
-      await sleep(2_000);
+      await sleep(2_000); // the point: a statement waiting on a lock for 2 s is left alone
     });
     expect(await waiter).toBe('locked');
   });
@@ -116,7 +116,8 @@ describe.skipIf(!TESTS_POSTGRES)('PostgreSQL connections half dead (issue 24, po
       const answers = await Promise.all(tokens.map((token, i) => save(token, round * 10 + i)));
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     }
-    await sleep(1_100); // The sessions are checked against the database again.
+    // The point: the sessions' trust (1 s) runs out, so they are checked against the database again.
+    await sleep(1_100);
     const frozen = proxy.freezeOpen();
     expect(frozen).toBeGreaterThan(1);
     const frozenAt = performance.now();

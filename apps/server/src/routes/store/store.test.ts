@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup, waitFor } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { quietFor } from '../../test/wait';
 
 const STARTER = { price: 49, tiers: [{ minSeats: 5, percentOff: 10 }] };
 
@@ -23,8 +24,6 @@ function mailsTo(t: TestApp, email: string): string[] {
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .filter((m) => m.includes(email));
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function importPacks(t: TestApp) {
   await mustImport(
@@ -262,7 +261,7 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     // A fulfilled order cannot be cancelled.
     const cancel = await api.cancel(token, orderId!);
     expect(cancel.statusCode).toBe(409);
-    await sleep(200);
+    await quietFor(200); // what must not happen: a second receipt
     expect(mailsTo(t, learner.email)).toHaveLength(1);
 
     // A later purchase of the same bundle adds its seats to the same cohort.
@@ -317,7 +316,7 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     expect(await invitesOf(t, orderId)).toHaveLength(3);
     expect(await membershipsOf(t, await userIdOf(t, learner.email))).toHaveLength(1);
     await waitFor(() => mailsTo(t, learner.email)[0]);
-    await sleep(200);
+    await quietFor(200); // what must not happen: a receipt per payment
     expect(mailsTo(t, learner.email)).toHaveLength(1);
   });
 
@@ -921,7 +920,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
       200,
     );
     await waitFor(() => mailsTo(t, learner.email)[0]);
-    await sleep(300);
+    await quietFor(300); // what must not happen: a receipt per delivered event
     expect(mailsTo(t, learner.email)).toHaveLength(1);
 
     // Delivered again later: still nothing more.
@@ -1036,7 +1035,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     await dying.app.close();
-    await sleep(100);
+    await quietFor(100); // what must not happen: the closed process fulfilling the order
     expect((await eventsOf(orderId)).map((e) => e.status)).toEqual(['received']);
     expect((await api.order(token, orderId)).json().order.status).toBe('pending');
     expect(await invitesOf(t, orderId)).toHaveLength(0);
@@ -1056,7 +1055,7 @@ describe.each(DATABASE_KINDS)('store with Stripe on %s', (kind) => {
       // Stripe retries what it thinks unanswered: the retry changes nothing.
       expect((await deliver(payload)).statusCode).toBe(200);
       await settled(orderId);
-      await sleep(300);
+      await quietFor(300); // what must not happen: the retry giving more seats or a receipt
       expect(await invitesOf(t, orderId)).toHaveLength(3);
       expect(mailsTo(t, learner.email)).toHaveLength(1);
     } finally {
