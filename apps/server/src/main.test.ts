@@ -70,6 +70,8 @@ describe('the server process', () => {
     let answer = '';
     socket.on('data', (d) => (answer += d));
     socket.write('GET /api/org/seeded HTTP/1.1\r\nHost: localhost\r\n');
+    // The point: the request is half sent, across the signal; the child process tells nothing
+    // of having read it, nor of having begun to drain, so these two waits are fixed.
     await new Promise((r) => setTimeout(r, 200));
     const exit = exited(child);
     child.kill('SIGTERM');

@@ -60,9 +60,7 @@ describe('RedisPubSub against a real Redis', () => {
     expect(await subscribers(channel)).toBe(1);
     stopSecond();
     expect(a.channelCount).toBe(0);
-    for (let i = 0; i < 100 && (await subscribers(channel)) > 0; i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(await subscribers(channel)).toBe(0);
+    await waitUntil(async () => (await subscribers(channel)) === 0, 1_000, 10);
   });
 
   it('subscribes again after its connection is dropped', async () => {
@@ -84,10 +82,14 @@ describe('RedisPubSub against a real Redis', () => {
       }
     expect(killed).toBe(1);
     // Publications reach it once it is back.
-    for (let i = 0; i < 200 && got.length === 0; i++) {
-      await b.publish(channel, 'after');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitUntil(
+      async () => {
+        await b.publish(channel, 'after');
+        return got.length > 0;
+      },
+      5_000,
+      25,
+    );
     expect(got[0]).toBe('after');
   });
 
