@@ -22,6 +22,18 @@ const FEATURES = [
   'workbook',
 ];
 
+/** Syntax never written anywhere (each block that restricts more syntax repeats these). */
+const NEVER_RUN_AS_CODE = [
+  {
+    selector: "CallExpression[callee.name='eval']",
+    message: 'eval is never used: author input must not run as code.',
+  },
+  {
+    selector: "NewExpression[callee.name='Function']",
+    message: 'new Function is never used: author input must not run as code.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,17 +56,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='eval']",
-          message: 'eval is never used: author input must not run as code.',
-        },
-        {
-          selector: "NewExpression[callee.name='Function']",
-          message: 'new Function is never used: author input must not run as code.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NEVER_RUN_AS_CODE],
     },
   },
   {
@@ -150,10 +152,45 @@ export default tseslint.config(
           ],
         },
       ],
+      // A database handle's query builder (`db.kysely`, `tx.kysely`) is reached in db/ only:
+      // without an import of kysely, a service could still build a query through it.
+      'no-restricted-syntax': [
+        'error',
+        ...NEVER_RUN_AS_CODE,
+        {
+          selector: "MemberExpression[property.name='kysely']",
+          message:
+            'Queries live in apps/server/src/db/repositories: call a repository function ' +
+            'instead of reaching the query builder.',
+        },
+      ],
     },
   },
   {
-    // The database layer knows nothing above it: no services, routes, HTTP or policies.
+    // A permission rule's SQL form sits beside its predicate (policies/): a raw `sql` condition
+    // that repositories put in their queries. Policies build conditions, they never run them
+    // (no `.kysely` above), so only `sql` and its types are imported.
+    files: ['apps/server/src/policies/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowImportNames: ['sql', 'RawBuilder', 'SqlBool'],
+              message: 'A policy writes a condition with `sql`; queries live in db/repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database layer knows nothing above it: no services, routes, HTTP or adapters. Of
+    // policies/, it takes only the SQL forms of permission rules (written beside their
+    // predicates, so that a rule is written once), in repositories.
     files: ['apps/server/src/db/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
@@ -162,9 +199,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(services|routes|http|policies|adapters)(/|$)',
+              regex: '^(\\.\\./)+(services|routes|http|adapters)(/|$)',
               message:
-                'db/ is the bottom layer: it never imports services, routes, http, policies or adapters.',
+                'db/ is the bottom layer: it never imports services, routes, http or adapters.',
+            },
+            {
+              regex: '^(\\.\\./)+policies(/|$)',
+              allowImportNamePattern: '^(\\w+Sql|messageReaderOf)$',
+              message:
+                'db/ takes only the SQL forms of permission rules from policies/ (names ending in Sql).',
             },
           ],
         },

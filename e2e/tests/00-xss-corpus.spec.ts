@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { E2E_PORT } from './support/app';
 
+/** Whether every image of the page that loads has loaded or failed (its onload or onerror ran). */
+const IMAGES_SETTLED = () =>
+  [...document.images].every(
+    (image) =>
+      image.complete ||
+      // A lazy image below the window does not load until scrolled to.
+      (image.loading === 'lazy' && image.getBoundingClientRect().top > window.innerHeight),
+  );
+
 /**
  * Issue 16, point 3: an XSS corpus put into every place author or user text is rendered (pack
  * HTML, glossary, names, messages, bundle descriptions, file names, worksheet names) and rendered
@@ -411,7 +420,8 @@ test.describe('the XSS corpus', () => {
       } catch {
         findings.broken.push(`no heading drawn at ${pathname}`);
       }
-      await page.waitForTimeout(100);
+      // Every image loaded or failed: an onerror payload would have run by now.
+      await page.waitForFunction(IMAGES_SETTLED);
       if (then) await then();
       loads += 1;
       for (const found of await audit(page)) findings.dangerous.push(`${found} at ${pathname}`);
@@ -435,7 +445,7 @@ test.describe('the XSS corpus', () => {
       } catch {
         findings.broken.push(`no heading "${headingStart}…" drawn at ${pathname}`);
       }
-      await page.waitForTimeout(50);
+      await page.waitForFunction(IMAGES_SETTLED);
       loads += 1;
       for (const found of await audit(page)) findings.dangerous.push(`${found} at ${pathname}`);
     };

@@ -32,6 +32,7 @@ test.describe('topic search', () => {
     const searches = recordSearches(page);
     await openTopicScreen(page, '/topics');
     await searchBox(page).fill('bu');
+    // The point: no search goes out (a search waits 300 ms after the last key); nothing to await.
     await page.waitForTimeout(800);
     expect(searches).toEqual([]);
     await expect(usualCards(page)).toBeVisible();

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
 import { makePack } from './test/factories';
 import { freePort } from './test/ports';
+import { waitForOk } from './test/wait';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 const LEARNERS = 50;
@@ -27,17 +28,7 @@ function startServer(port: number, databaseUrl: string, contentDir: string): Chi
   });
 }
 
-async function waitForReady(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* still starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become ready');
-}
+const waitForReady = (base: string): Promise<void> => waitForOk(`${base}/readyz`, 30_000);
 
 describe.each(DATABASE_KINDS)('saves survive a crash (kill -9) on %s', (kind) => {
   let database: TestDatabase;

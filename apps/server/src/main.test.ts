@@ -6,20 +6,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePack } from './test/factories';
 import { freePort } from './test/ports';
+import { waitForOk } from './test/wait';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 
-async function waitForReady(port: number): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      /* still starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become ready');
-}
+const waitForReady = (port: number): Promise<void> =>
+  waitForOk(`http://127.0.0.1:${port}/readyz`, 30_000);
 
 function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
@@ -78,6 +70,8 @@ describe('the server process', () => {
     let answer = '';
     socket.on('data', (d) => (answer += d));
     socket.write('GET /api/org/seeded HTTP/1.1\r\nHost: localhost\r\n');
+    // The point: the request is half sent, across the signal; the child process tells nothing
+    // of having read it, nor of having begun to drain, so these two waits are fixed.
     await new Promise((r) => setTimeout(r, 200));
     const exit = exited(child);
     child.kill('SIGTERM');

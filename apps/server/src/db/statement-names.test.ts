@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { createTestDatabase, type TestDatabase, TESTS_POSTGRES } from '../test/databases';
 import { prepared } from './prepared';
 import { statementName } from './statement-names';
 
 /** Queries compiled once are kept prepared on each PostgreSQL connection (named statements). */
-describe('named statements on postgres', () => {
+describe.skipIf(!TESTS_POSTGRES)('named statements on postgres', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { forbidden, notFound } from '../services/errors';
 import type { Viewer } from './viewer';
 
@@ -65,6 +66,53 @@ export function canSeeMessage(viewer: Viewer, groupId: string, message: MessageA
   if (!isGroupMember(viewer, groupId)) return false;
   if (!message.isPrivate) return true;
   return message.threadId === viewer.userId || isGroupAdmin(viewer, groupId);
+}
+
+/**
+ * A reader of messages as canSeeMessage's SQL form takes them: the groups they are a member of
+ * without administering them (their group messages and their own thread) and the groups they
+ * administer (every thread).
+ */
+export interface MessageReader {
+  userId: string;
+  memberGroupIds: readonly string[];
+  adminGroupIds: readonly string[];
+}
+
+/** Splits a reader's groups (of `groupIds`, those of `adminGroupIds` administered) for the SQL form. */
+export function messageReaderOf(reader: {
+  userId: string;
+  groupIds: readonly string[];
+  adminGroupIds: readonly string[];
+}): MessageReader {
+  const administered = new Set(reader.adminGroupIds);
+  return {
+    userId: reader.userId,
+    memberGroupIds: reader.groupIds.filter((id) => !administered.has(id)),
+    adminGroupIds: reader.groupIds.filter((id) => administered.has(id)),
+  };
+}
+
+/**
+ * canSeeMessage in SQL: the condition on a row's group and thread (the `columns`; thread '' for
+ * a group's own messages, else the member whose private thread it is) under which the reader
+ * reads it. Repositories put it in their queries (the unread counts); sql-forms.test.ts holds it
+ * to canSeeMessage on both databases. Each value is a parameter (prepared queries need it).
+ */
+export function messagesReadableSql(
+  reader: MessageReader,
+  columns: { group: string; thread: string },
+): RawBuilder<SqlBool> {
+  const group = sql.ref(columns.group);
+  const thread = sql.ref(columns.thread);
+  const readable: RawBuilder<unknown>[] = [];
+  if (reader.memberGroupIds.length)
+    readable.push(
+      sql`(${group} in (${sql.join(reader.memberGroupIds)}) and ${thread} in (${''}, ${reader.userId}))`,
+    );
+  if (reader.adminGroupIds.length)
+    readable.push(sql`${group} in (${sql.join(reader.adminGroupIds)})`);
+  return readable.length ? sql<SqlBool>`(${sql.join(readable, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
 
 export const ANSWER_IN_THREAD_ADMINS_ONLY =

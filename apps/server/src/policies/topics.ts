@@ -1,4 +1,5 @@
 import type { Visibility } from '@portal/domain';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { forbidden, unauthenticated } from '../services/errors';
 import type { Viewer } from './viewer';
 
@@ -17,6 +18,28 @@ export function canSeePage(
   page: { visibility: Visibility },
 ): boolean {
   return page.visibility === 'Public' || viewer.grantedTopicIds.has(topicId);
+}
+
+/**
+ * canSeeTopic and canSeePage in SQL, on the search index: the condition on a search document's
+ * audience and topic (the `columns`) under which a viewer granted `grantedTopicIds` may find a
+ * topic by it. Each topic has one document per audience (services/search-index.ts): `granted`
+ * (every page, for those granted the topic), `public` (the public pages of a public topic with
+ * private pages, for the others) and `everyone` (a public topic without private pages).
+ * sql-forms.test.ts holds it to canSeePage on both databases.
+ */
+export function searchDocumentsVisibleSql(
+  grantedTopicIds: ReadonlySet<string>,
+  columns: { audience: string; topic: string },
+): RawBuilder<SqlBool> {
+  const granted = [...grantedTopicIds];
+  const audience = sql.ref(columns.audience);
+  const topic = sql.ref(columns.topic);
+  return granted.length
+    ? sql<SqlBool>`(${audience} = 'everyone'
+        or (${audience} = 'public' and ${topic} not in (${sql.join(granted)}))
+        or (${audience} = 'granted' and ${topic} in (${sql.join(granted)})))`
+    : sql<SqlBool>`${audience} in ('everyone', 'public')`;
 }
 
 /**

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
-import type { DatabaseKind } from '../test/databases';
+import { TESTS_POSTGRES, type DatabaseKind } from '../test/databases';
 import {
   BODY_ENCODINGS,
   encodeBody,
@@ -33,7 +33,10 @@ import { buildWorld, routeKeys, type World } from '../test/world';
  * The cases come from fast-check: FC_SEED replays a run (fixed on CI, new elsewhere, printed).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const KINDS = (process.env.FUZZ_DATABASES ?? 'postgres').split(',') as DatabaseKind[];
+// PostgreSQL unless this run leaves it out (TEST_DATABASES=sqlite: npm run test:quick).
+const KINDS = (process.env.FUZZ_DATABASES ?? (TESTS_POSTGRES ? 'postgres' : 'sqlite')).split(
+  ',',
+) as DatabaseKind[];
 const SEED = process.env.FC_SEED
   ? Number(process.env.FC_SEED)
   : process.env.CI

@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './passwords';
 import { exportContentPack, importContentPack } from './content-pack-service';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  type TestDatabase,
+  TESTS_POSTGRES,
+} from '../test/databases';
 import { makePack } from '../test/factories';
 
 describe.each(DATABASE_KINDS)('content packs on %s', (kind) => {
@@ -258,7 +263,7 @@ describe.each(DATABASE_KINDS)('content packs on %s', (kind) => {
 });
 
 // PostgreSQL plans by statistics: after an import they must describe the new rows.
-describe('content packs on postgres: planner statistics', () => {
+describe.skipIf(!TESTS_POSTGRES)('content packs on postgres: planner statistics', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import { inTransaction } from '../db/repositories/executor';
 import { replaceProgress, type ProgressRow } from '../db/repositories/group-admin';
 import { findOrganisationById, type OrganisationRecord } from '../db/repositories/organisations';
+import { pageOfWorkbooks } from '../db/repositories/workbooks';
 import type { TopicCache } from './topic-cache';
 
 /** The pages of a topic as grading takes them (every page: a group's members are granted it). */
@@ -121,23 +122,11 @@ export class ProgressService {
     let after: { orgId: string; userId: string } | undefined;
     let graded = 0;
     for (;;) {
-      let query = this.db.kysely
-        .selectFrom('workbooks')
-        .select(['org_id', 'user_id', 'data'])
-        .orderBy('org_id')
-        .orderBy('user_id')
-        .limit(pageSize);
-      if (orgId) query = query.where('org_id', '=', orgId);
-      if (after) {
-        const { orgId: lastOrg, userId: lastUser } = after;
-        query = query.where((eb) =>
-          eb.or([
-            eb('org_id', '>', lastOrg),
-            eb.and([eb('org_id', '=', lastOrg), eb('user_id', '>', lastUser)]),
-          ]),
-        );
-      }
-      const rows = await query.execute();
+      const rows = await pageOfWorkbooks(this.db, {
+        ...(orgId && { orgId }),
+        ...(after && { after }),
+        limit: pageSize,
+      });
       const batch: Pending[] = [];
       for (const row of rows) {
         if (!organisations.has(row.org_id))

@@ -5,7 +5,12 @@ import {
   type SearchDocument,
 } from '../db/repositories/content-packs';
 import { inTransaction, type Executor } from '../db/repositories/executor';
-import { foldAccents, searchConfig } from '../db/repositories/search';
+import {
+  foldAccents,
+  organisationsToIndex,
+  searchConfig,
+  topicsToIndex,
+} from '../db/repositories/search';
 
 /** Text of author HTML for the index: tags dropped, entities of the sanitiser decoded. */
 export function plainText(html: string): string {
@@ -107,21 +112,12 @@ export async function indexTopics(tx: Executor, orgId: string, pack: ContentPack
  * changes what the index holds runs it: topics are stored whole, so nothing needs re-importing).
  */
 export async function reindexStoredTopics(tx: Executor): Promise<void> {
-  const orgs = await tx.kysely.selectFrom('organisations').select(['id', 'settings']).execute();
-  for (const org of orgs) {
-    const rows = await tx.kysely
-      .selectFrom('topics')
-      .select('data')
-      .where('org_id', '=', org.id)
-      .where('is_general', '=', 0)
-      .orderBy('position')
-      .execute();
-    const { locales } = JSON.parse(org.settings) as { locales: string[] };
-    const topics = rows.map((row) => JSON.parse(row.data) as Topic);
+  for (const org of await organisationsToIndex(tx)) {
+    const topics = await topicsToIndex(tx, org.id);
     await replaceSearchDocuments(
       tx,
       org.id,
-      searchDocuments({ organisation: { locales }, topics }, tx.dialect),
+      searchDocuments({ organisation: { locales: org.locales }, topics }, tx.dialect),
     );
   }
 }

@@ -176,7 +176,8 @@ describe.each(DATABASE_KINDS)('WorkbookService, two servers on one %s database',
         withField('income', 1, '2026-01-01T00:00:00.000Z'),
         LIMITS,
       );
-      // The transaction stays open across turns of the event loop, as a sign-up's does.
+      // The point: the transaction stays open across turns of the event loop, as a sign-up's
+      // does, while the save waits for it; there is no event of the save's waiting to wait for.
       await new Promise((resolve) => setTimeout(resolve, 20));
       await trx.selectFrom('users').select('id').where('id', '=', userId).execute();
     });

@@ -62,15 +62,4 @@ export function resetLinkIn(mail: string): { email: string; token: string } | un
   return match ? { email: decodeURIComponent(match[1]!), token: match[2]! } : undefined;
 }
 
-export async function waitFor<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { waitFor } from './wait';

@@ -5,8 +5,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrateTo, migrateToLatest, openDatabase, type Db } from '../db/database';
 
-export const DATABASE_KINDS = ['sqlite', 'postgres'] as const;
-export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+const ALL_DATABASE_KINDS = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof ALL_DATABASE_KINDS)[number];
+
+/**
+ * The databases the tests run on: both, or those TEST_DATABASES names (comma-separated), as
+ * `npm run test:quick` runs on SQLite only for the inner loop. `npm test` and CI run on both.
+ */
+export const DATABASE_KINDS: readonly DatabaseKind[] = process.env.TEST_DATABASES
+  ? ALL_DATABASE_KINDS.filter((kind) => process.env.TEST_DATABASES!.split(',').includes(kind))
+  : ALL_DATABASE_KINDS;
+
+/** Whether this run tests on PostgreSQL: the tests made for it alone are skipped otherwise. */
+export const TESTS_POSTGRES = DATABASE_KINDS.includes('postgres');
 
 /** The PostgreSQL server of the machine (trust auth); each test file gets its own database on it. */
 export const POSTGRES_ADMIN_URL =

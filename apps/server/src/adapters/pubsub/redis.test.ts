@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../test/redis-server';
 import { RedisPubSub } from './redis';
+import { waitUntil } from '../../test/wait';
 
 /** The machine's Redis (TEST_REDIS_URL to use another). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -11,13 +12,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:${randomBytes(6).toString('hex')}:`;
 const log = pino({ level: 'silent' });
 
-const until = async (probe: () => boolean, timeoutMs = 5_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const until = (probe: () => boolean, timeoutMs = 5_000) => waitUntil(probe, timeoutMs, 10);
 
 describe('RedisPubSub against a real Redis', () => {
   const admin = new Redis(REDIS_URL);
@@ -65,9 +60,7 @@ describe('RedisPubSub against a real Redis', () => {
     expect(await subscribers(channel)).toBe(1);
     stopSecond();
     expect(a.channelCount).toBe(0);
-    for (let i = 0; i < 100 && (await subscribers(channel)) > 0; i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(await subscribers(channel)).toBe(0);
+    await waitUntil(async () => (await subscribers(channel)) === 0, 1_000, 10);
   });
 
   it('subscribes again after its connection is dropped', async () => {
@@ -89,10 +82,14 @@ describe('RedisPubSub against a real Redis', () => {
       }
     expect(killed).toBe(1);
     // Publications reach it once it is back.
-    for (let i = 0; i < 200 && got.length === 0; i++) {
-      await b.publish(channel, 'after');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitUntil(
+      async () => {
+        await b.publish(channel, 'after');
+        return got.length > 0;
+      },
+      5_000,
+      25,
+    );
     expect(got[0]).toBe('after');
   });
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../prepared';
 import type { Database } from '../schema';
+import { messageReaderOf, messagesReadableSql } from '../../policies/groups';
 import { perDatabase, type Executor } from './executor';
 
 /**
@@ -231,13 +232,11 @@ function unreadQuery(k: Kysely<Database>, args: unknown[], members: number, admi
           .as('unread'),
     ])
     .where('t.org_id', '=', orgId)
-    .where((eb) =>
-      eb.or([
-        ...(members
-          ? [eb.and([eb('t.group_id', 'in', memberGroups), eb('t.thread_id', 'in', ['', userId])])]
-          : []),
-        ...(admins ? [eb('t.group_id', 'in', adminGroups)] : []),
-      ]),
+    .where(
+      messagesReadableSql(
+        { userId, memberGroupIds: memberGroups, adminGroupIds: adminGroups },
+        { group: 't.group_id', thread: 't.thread_id' },
+      ),
     )
     .where((eb) => eb.or([eb('r.read_at', 'is', null), eb('t.last_at', '>', eb.ref('r.read_at'))]))
     .orderBy('t.last_at', 'desc')
@@ -284,9 +283,7 @@ export async function unreadChannels(
   },
 ): Promise<UnreadChannel[]> {
   if (args.groupIds.length === 0) return [];
-  const administered = new Set(args.adminGroupIds);
-  const adminGroups = args.groupIds.filter((id) => administered.has(id));
-  const memberGroups = args.groupIds.filter((id) => !administered.has(id));
+  const { memberGroupIds: memberGroups, adminGroupIds: adminGroups } = messageReaderOf(args);
   const rows = await unreadQueries(db)(memberGroups.length, adminGroups.length)(
     args.orgId,
     args.userId,

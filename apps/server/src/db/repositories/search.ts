@@ -1,4 +1,6 @@
+import type { Topic } from '@portal/domain';
 import { sql } from 'kysely';
+import { searchDocumentsVisibleSql } from '../../policies/topics';
 import type { Executor } from './executor';
 
 const LIMIT = 50;
@@ -31,14 +33,12 @@ export interface SearchQuery {
 
 /** Ids of the topics holding every term, best first (FTS5 on SQLite, tsvector on PostgreSQL). */
 export async function searchTopicIds(db: Executor, q: SearchQuery): Promise<string[]> {
-  const granted = [...q.grantedTopicIds];
   // Each topic is matched in the one document of what this viewer may open (SearchAudience):
   // words of pages the viewer may not open find nothing.
-  const visible = granted.length
-    ? sql`(s.audience = 'everyone'
-        or (s.audience = 'public' and s.topic_id not in (${sql.join(granted)}))
-        or (s.audience = 'granted' and s.topic_id in (${sql.join(granted)})))`
-    : sql`s.audience in ('everyone', 'public')`;
+  const visible = searchDocumentsVisibleSql(q.grantedTopicIds, {
+    audience: 's.audience',
+    topic: 's.topic_id',
+  });
   const inGroup = q.topicGroup
     ? sql`and s.topic_id in (select topic_id from topic_group_topics where org_id = ${q.orgId} and group_id = ${q.topicGroup})`
     : sql``;
@@ -58,4 +58,27 @@ export async function searchTopicIds(db: Executor, q: SearchQuery): Promise<stri
     db.kysely,
   );
   return rows.rows.map((r) => r.topic_id);
+}
+
+/** Every organisation with its locales: whose topics the search index is rebuilt from. */
+export async function organisationsToIndex(
+  db: Executor,
+): Promise<Array<{ id: string; locales: string[] }>> {
+  const orgs = await db.kysely.selectFrom('organisations').select(['id', 'settings']).execute();
+  return orgs.map((org) => ({
+    id: org.id,
+    locales: (JSON.parse(org.settings) as { locales: string[] }).locales,
+  }));
+}
+
+/** An organisation's stored topics in their order, the general topic aside (it is not searched). */
+export async function topicsToIndex(db: Executor, orgId: string): Promise<Topic[]> {
+  const rows = await db.kysely
+    .selectFrom('topics')
+    .select('data')
+    .where('org_id', '=', orgId)
+    .where('is_general', '=', 0)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => JSON.parse(row.data) as Topic);
 }

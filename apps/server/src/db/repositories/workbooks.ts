@@ -100,6 +100,40 @@ export async function findWorkbook(
   return row && fromRow(row);
 }
 
+/** One stored workbook as its row holds it, with its learner and organisation. */
+export interface StoredWorkbookRow {
+  org_id: string;
+  user_id: string;
+  data: string;
+}
+
+/**
+ * A page of stored workbooks, of one organisation or of all, in (organisation, learner) order,
+ * after the key `after` (keyset pagination): what grading every workbook again walks through.
+ */
+export async function pageOfWorkbooks(
+  db: Executor,
+  q: { orgId?: string; after?: { orgId: string; userId: string }; limit: number },
+): Promise<StoredWorkbookRow[]> {
+  let query = db.kysely
+    .selectFrom('workbooks')
+    .select(['org_id', 'user_id', 'data'])
+    .orderBy('org_id')
+    .orderBy('user_id')
+    .limit(q.limit);
+  if (q.orgId) query = query.where('org_id', '=', q.orgId);
+  if (q.after) {
+    const { orgId: lastOrg, userId: lastUser } = q.after;
+    query = query.where((eb) =>
+      eb.or([
+        eb('org_id', '>', lastOrg),
+        eb.and([eb('org_id', '=', lastOrg), eb('user_id', '>', lastUser)]),
+      ]),
+    );
+  }
+  return query.execute();
+}
+
 /** Stores a learner's first workbook; false when one is there already (made meanwhile elsewhere). */
 export async function insertWorkbook(
   db: Executor,

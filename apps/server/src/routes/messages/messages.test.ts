@@ -9,6 +9,7 @@ import { bearer, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
 import { openSse, type SseClient } from '../../test/sse';
+import { quietFor, untilNextMillisecond } from '../../test/wait';
 
 const PASSWORD = 'message-pass-1';
 const user = (username: string, groups: { group: string; role: 'member' | 'admin' }[]) => ({
@@ -272,7 +273,7 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     for (let i = 0; i < 6; i++) {
       const res = await post('reader', { body: `page ${i}` }, { group: 'outsiders' });
       posted.push({ id: res.json().message._id, at: res.json().message.createDate });
-      await new Promise((r) => setTimeout(r, 3));
+      await untilNextMillisecond();
     }
     const newestFirst = posted.map((p) => p.id).reverse();
     expect(ids(await list('reader', '', { group: 'outsiders' }))).toEqual(newestFirst);
@@ -479,8 +480,10 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
       expect(data).toEqual(group);
       expect(messageViewSchema.parse(data)).toEqual(data);
       expect(boss.events[0]!.data).not.toMatch(/authorId/);
-      // The same group id in another organisation hears nothing.
-      await new Promise((r) => setTimeout(r, 100));
+      // The same group id in another organisation hears nothing: by its own next heartbeat
+      // (every 100 ms here), written after the messages were published, none came.
+      const heard = acme.comments.length;
+      await acme.until(() => acme.comments.slice(heard).includes('ping'));
       expect(acme.events).toEqual([]);
       // Heartbeats come (every 100 ms here).
       await boss.until(() => boss.comments.includes('ping'));
@@ -525,7 +528,8 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
         .message;
       for (const each of [s, again]) await each.until(() => messageIds(each).includes(sent._id));
       s.close();
-      await new Promise((r) => setTimeout(r, 100));
+      // Nothing to wait for: the channel's one listener must stay while another stream is open.
+      await quietFor(100);
       expect(bus.listenerCount(channel)).toBe(1);
       again.close();
       await again.until(() => bus.listenerCount(channel) === 0);
@@ -537,7 +541,8 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
       for (let i = 0; i < STREAMS_PER_ACCOUNT; i++)
         opened.push(await stream('reader', { group: i % 2 === 0 ? 'insiders' : 'outsiders' }));
       for (const s of opened) expect(s.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 100));
+      // Each is live (its heartbeat came, every 100 ms here), none was ended for the others.
+      for (const s of opened) await s.until(() => s.comments.includes('ping'));
       expect(opened.filter((s) => s.ended)).toEqual([]);
       const newest = await stream('reader');
       expect(newest.status).toBe(200);
@@ -585,7 +590,7 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
       // The viewer is trusted for 1 s; the heartbeat (100 ms here) checks again and ends it.
       await s.until(() => s.ended, 5_000);
       await post('sender', { body: 'gone' });
-      await new Promise((r) => setTimeout(r, 100));
+      await quietFor(100); // what must not happen: 'gone' reaching the ended stream
       expect(messageIds(s)).toEqual([before._id]);
     });
 

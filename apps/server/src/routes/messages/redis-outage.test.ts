@@ -14,6 +14,7 @@ import { makePack, mustImport } from '../../test/factories';
 import { startRedisServer, type RedisServer } from '../../test/redis-server';
 import { openSse, type SseClient } from '../../test/sse';
 import { startTcpProxy } from '../../test/tcp-proxy';
+import { waitFor } from '../../test/wait';
 
 const PASSWORD = 'redis-outage-pass';
 const user = (username: string) => ({
@@ -140,11 +141,14 @@ describe.each(DATABASE_KINDS)(
 
       await redis.start();
       const backAt = performance.now();
-      let again = await open(before._id);
-      while (again.status !== 200 && performance.now() - backAt < 8_000) {
-        await new Promise((r) => setTimeout(r, 200));
-        again = await open(before._id);
-      }
+      const again = await waitFor(
+        async () => {
+          const opened = await open(before._id);
+          return opened.status === 200 || performance.now() - backAt >= 8_000 ? opened : undefined;
+        },
+        9_000,
+        200,
+      );
       expect(again.status).toBe(200);
       // A reconnection with Last-Event-ID brings what was posted during the outage.
       expect(again.events.map((e) => e.id)).toContain(during._id);
@@ -190,11 +194,16 @@ describe.each(DATABASE_KINDS)(
 
         proxy.setMode('forward');
         const thawedAt = performance.now();
-        let again = await openOnThree();
-        while (again.status !== 200 && performance.now() - thawedAt < 15_000) {
-          await new Promise((r) => setTimeout(r, 250));
-          again = await openOnThree();
-        }
+        const again = await waitFor(
+          async () => {
+            const opened = await openOnThree();
+            return opened.status === 200 || performance.now() - thawedAt >= 15_000
+              ? opened
+              : undefined;
+          },
+          16_000,
+          250,
+        );
         expect(again.status).toBe(200);
         const after = await post('after the freeze');
         await again.until(() => again.events.some((e) => e.id === after._id), 3_000);

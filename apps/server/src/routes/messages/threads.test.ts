@@ -21,6 +21,7 @@ import {
 import { DATABASE_KINDS } from '../../test/databases';
 import { mustImport } from '../../test/factories';
 import { openSse, type SseClient } from '../../test/sse';
+import { untilNextMillisecond } from '../../test/wait';
 
 /**
  * Issue 23: private messages are threads (docs/design.md §10). Each belongs to one member of a
@@ -32,7 +33,7 @@ const ORG = 'acme';
 const NOT_AN_ADMIN = 'Only the administrators of this group can do this.';
 
 /** Read markers and messages are compared by the millisecond: a read is never in a post's one. */
-const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 3));
+const nextMillisecond = untilNextMillisecond;
 
 describe.each(DATABASE_KINDS)('private threads on %s', (kind) => {
   let t: TestApp;

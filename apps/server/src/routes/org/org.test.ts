@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { waitUntil } from '../../test/wait';
 
 describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
   let t: TestApp;
@@ -223,9 +224,11 @@ describe.each(DATABASE_KINDS)('organisation API on %s', (kind) => {
         bundles: [],
       }),
     );
-    await new Promise((r) => setTimeout(r, 1_100));
-    expect((await get('/api/org/acme')).json<OrganisationView>().homePage.title).toBe(
-      'From the CLI',
+    // Asked again until it is served (within the second of revalidation, and a margin).
+    await waitUntil(
+      async () =>
+        (await get('/api/org/acme')).json<OrganisationView>().homePage.title === 'From the CLI',
+      1_500,
     );
   });
 

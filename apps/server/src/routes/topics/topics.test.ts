@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { waitUntil } from '../../test/wait';
 
 const LONG = `<p>${'Budgeting is planning. '.repeat(300)}</p>`;
 
@@ -312,9 +313,12 @@ describe.each(DATABASE_KINDS)('topics API on %s', (kind) => {
       const pack = topicsPack('doughmain');
       pack.topics![0]!.name = 'Budgeting, imported elsewhere';
       await mustImport(t.database.db, pack); // no invalidate: as the CLI in another process
-      await new Promise((r) => setTimeout(r, 1_100));
-      expect((await get('/api/org/doughmain/topic/budgeting')).json().topic.name).toBe(
-        'Budgeting, imported elsewhere',
+      // Asked again until it is served (within the second of revalidation, and a margin).
+      await waitUntil(
+        async () =>
+          (await get('/api/org/doughmain/topic/budgeting')).json().topic.name ===
+          'Budgeting, imported elsewhere',
+        1_500,
       );
     });
   });

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { untilNextMillisecond } from '../../test/wait';
 
 /** Names of Object.prototype's members, each a topic, a worksheet and a field id below. */
 const NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty'];
@@ -160,7 +161,7 @@ describe.each(DATABASE_KINDS)('workbook ids and times on %s (issue 16 F6, F9)', 
       .where('org_id', '=', mine.org_id)
       .where('user_id', '=', mine.user_id)
       .execute();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await untilNextMillisecond();
     const later = new Date().toISOString();
     expect(
       (await put(token, { general: { data: { a: 'edited' }, fieldTimes: { a: later } } }))
@@ -178,7 +179,7 @@ describe.each(DATABASE_KINDS)('workbook ids and times on %s (issue 16 F6, F9)', 
     ).toBe(200);
     const stamped = (await get(token)).general.fieldTimes.a;
     expect(Date.parse(stamped)).toBeLessThanOrEqual(Date.now());
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await untilNextMillisecond();
     const later = new Date().toISOString();
     expect(
       (await put(token, { general: { data: { a: 'right clock' }, fieldTimes: { a: later } } }))

@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplayEarlyClicks, replayEarlyClicks, takeEarlyClicks } from './early-clicks';
 
 /** A drawn control: a disclosure button whose state shows in its markup. */
@@ -57,9 +57,10 @@ describe('early clicks (issue 24, point 12)', () => {
         </>,
       );
     });
-    // The replay runs in a task of its own after the hydration's effects.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    expect(button('Menu').getAttribute('aria-expanded')).toBe('true');
+    // The replay runs in a task of its own after the hydration's effects: wait for it.
+    await act(() =>
+      vi.waitFor(() => expect(button('Menu').getAttribute('aria-expanded')).toBe('true')),
+    );
     expect(button('Topics').getAttribute('aria-expanded')).toBe('false');
     expect(button('Menu').hasAttribute('data-early-click')).toBe(false);
     // Replayed once only; a click now is React's own.
