@@ -1,14 +1,7 @@
-import { errorBodySchema } from '@portal/domain';
-import { z } from 'zod';
+import { errorBodySchema, idSchema } from '@portal/domain';
 
-export { errorBodySchema };
-
-/** An id in a path or query: the author's ids of content packs (letters, digits, "-", "_"). */
-export const idSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be an id');
+/** The one id schema (packages/domain), for routes that still name it here. */
+export { errorBodySchema, idSchema };
 
 /** The client errors most routes answer, all with the error body of docs/design.md §4. */
 export const clientErrors = {
