@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { errorBodySchema, ROUTE_NAMES, ROUTE_PATHS, ROUTE_SCHEMAS } from '@portal/domain';
+import {
+  errorBodySchema,
+  messageAnswerSchema,
+  ROUTE_NAMES,
+  ROUTE_PATHS,
+  ROUTE_SCHEMAS,
+} from '@portal/domain';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
