@@ -1,4 +1,5 @@
 import {
+  parseRouteAnswer,
   routeOf,
   routeUrl,
   type ApiErrorBody,
@@ -179,9 +180,8 @@ export async function call<N extends RouteName>(
     body: args.body,
     signal: args.signal,
   });
-  if (import.meta.env.DEV) {
-    const { parseRouteAnswer } = await import('@portal/domain');
-    return parseRouteAnswer(name, answer);
-  }
+  // Dead code in the production build, so the schemas stay out of the bundle (domain has no side
+  // effects: what is not used is dropped).
+  if (import.meta.env.DEV) return parseRouteAnswer(name, answer);
   return answer as RouteAnswer<N>;
 }
