@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@portal/domain';
-import { orgPath, requestJson } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 /** POST /{org}/analytics/events: one event of the learner's activity (a file uploaded, say). */
 export async function sendAnalyticsEvent(alias: string, event: AnalyticsEvent): Promise<void> {
-  await requestJson('POST', orgPath(alias, '/analytics/events'), { body: event });
+  await call('analyticsEvent', { params: { org: alias }, body: event });
 }
