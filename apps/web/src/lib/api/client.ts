@@ -127,29 +127,6 @@ export async function requestJson<T>(
 }
 
 /**
- * The path of an organisation's API, `/api/org/{alias}` followed by `path` (which starts with a
- * "/"). Every API module builds its paths with it.
- */
-export function orgPath(alias: string, path = ''): string {
-  return `/api/org/${encodeURIComponent(alias)}${path}`;
-}
-
-/** GET a JSON document from this site. */
-export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return requestJson<T>('GET', path, { signal });
-}
-
-/** `path` with the query parameters that have a value. */
-export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value != null && value !== '') search.set(key, value);
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
-
-/**
  * What a call of route `N` sends: the values of its path (`org` and the rest), its query (every
  * route also reads `locale`: the request context words the answer in it) and its body, each
  * typed by the route's schema in the route table (packages/domain/src/api/routes.ts).

@@ -1,6 +1,6 @@
 import type { UnreadMessagesAnswer } from '@portal/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { call, orgPath } from './client';
+import { call } from './client';
 
 /**
  * What of messaging more than one part of the app uses: the unread counts (the header's badge,
@@ -31,10 +31,6 @@ export const messageKeys = {
   threads: (alias: string, viewer: string, groupId: string) =>
     ['messages', alias, viewer, 'threads', groupId] as const,
 };
-
-export function userGroupPath(alias: string, groupId: string, path = ''): string {
-  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}${path}`);
-}
 
 /** GET /{org}/message/unread: per group of the learner, how many messages they have not read. */
 export function unreadMessagesQuery(alias: string, viewer: string) {
