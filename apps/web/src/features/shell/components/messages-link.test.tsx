@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, isRoute } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
@@ -37,12 +37,9 @@ const banner = () => within(screen.getByRole('banner'));
 describe('the header’s Messages entry', () => {
   it('shows the unread count with words for assistive technology, and toggles the panel', async () => {
     const requests = fakeApi((request) =>
-      request.url.pathname === '/api/org/sample/message/unread'
+      isRoute(request, 'unreadMessages')
         ? ok({
-            groups: [
-              unreadIn('cohort', 2),
-              unreadIn('team', 1),
-            ],
+            groups: [unreadIn('cohort', 2), unreadIn('team', 1)],
           })
         : undefined,
     );
