@@ -145,8 +145,5 @@ export function privateThreadsReadable(viewer: Viewer, groupId: string): 'all' |
   return isGroupMember(viewer, groupId) ? 'own' : 'none';
 }
 
-/** Messaging needs the organisation to turn it on and its constraints to allow it. */
-export const isMessagingOn = (settings: {
-  enableMessaging: boolean;
-  constraints: { messagingAllowed: boolean };
-}): boolean => settings.enableMessaging && settings.constraints.messagingAllowed;
+/** Messaging needs the organisation to turn it on and its constraints to allow it (domain). */
+export { isMessagingOn } from '@portal/domain';

@@ -1,43 +1,15 @@
 import fs from 'node:fs';
 import {
-  acceptInviteAnswerSchema,
-  accountAnswerSchema,
-  adminGroupsAnswerSchema,
-  aliveAnswerSchema,
-  bulkInviteAnswerSchema,
-  groupMembersAnswerSchema,
-  memberReportAnswerSchema,
-  bundlesAnswerSchema,
-  checkoutSessionAnswerSchema,
-  contentAnswerSchema,
   errorBodySchema,
-  fileAnswerSchema,
-  hostAnswerSchema,
-  invitationAnswerSchema,
-  invitationsAnswerSchema,
   messageAnswerSchema,
-  messageReadAnswerSchema,
-  messagesAnswerSchema,
-  messageThreadsAnswerSchema,
-  orderAnswerSchema,
-  ordersAnswerSchema,
-  organisationViewSchema,
-  readyAnswerSchema,
-  removedFileAnswerSchema,
-  scoresAnswerSchema,
-  successAnswerSchema,
-  tokenAnswerSchema,
-  topicAnswerSchema,
-  topicsAnswerSchema,
-  unreadMessagesAnswerSchema,
-  uploadedFileSchema,
-  workbookAnswerSchema,
+  ROUTE_NAMES,
+  ROUTE_PATHS,
+  ROUTE_SCHEMAS,
 } from '@portal/domain';
-import { authorizationUrlAnswerSchema, oAuthUserPromptAnswerSchema } from '@portal/domain';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { startTestApp, type TestApp } from '../test/app';
 import {
   bearer,
@@ -54,68 +26,14 @@ import { openSse } from '../test/sse';
 import { signInAtProvider, startOidcProvider, type TestProvider } from '../test/oidc';
 
 /**
- * The answer of every route, in the shape of its schema in packages/domain: each 2xx body parses
- * with the route's answer schema and loses nothing in the parse (no key the schema does not
- * know), and each 4xx body is the error body. The routes are listed from the OpenAPI document,
- * so a route added without a case here fails this test.
+ * The answer of every route, in the shape of its schema in the route table (packages/domain):
+ * each 2xx body parses with the route's answer schema and loses nothing in the parse (no key the
+ * schema does not know), and each 4xx body is the error body. The routes are listed from the
+ * OpenAPI document, so a route added without a case here fails this test.
  */
-const ANSWERS: Record<string, z.ZodType> = {
-  'GET /healthz': aliveAnswerSchema,
-  'GET /readyz': readyAnswerSchema,
-  'GET /api/host': hostAnswerSchema,
-  'GET /api/org/{org}': organisationViewSchema,
-  'GET /api/org/{org}/bundle': bundlesAnswerSchema,
-  'POST /api/org/{org}/login': tokenAnswerSchema,
-  'POST /api/org/{org}/signup': tokenAnswerSchema,
-  'POST /api/org/{org}/signup/{suffix}': tokenAnswerSchema,
-  'POST /api/org/{org}/login/forgot': successAnswerSchema,
-  'PUT /api/org/{org}/login/reset/{email}/{token}': successAnswerSchema,
-  'POST /api/org/{org}/logout': successAnswerSchema,
-  'GET /api/org/{org}/account/settings': accountAnswerSchema,
-  'PUT /api/org/{org}/account/settings': accountAnswerSchema,
-  'POST /api/org/{org}/account/settings/profilePicture': fileAnswerSchema,
-  'DELETE /api/org/{org}/account/settings/profilePicture': removedFileAnswerSchema,
-  'PUT /api/org/{org}/account/settings/password': successAnswerSchema,
-  'POST /api/org/{org}/account/settings/email': successAnswerSchema,
-  'POST /api/org/{org}/account/email/confirm': successAnswerSchema,
-  'POST /api/upload': uploadedFileSchema,
-  'GET /api/org/{org}/workbook': workbookAnswerSchema,
-  'PUT /api/org/{org}/workbook': workbookAnswerSchema,
-  'GET /api/org/{org}/topic/{topicId}': topicAnswerSchema,
-  'GET /api/org/{org}/topic/{topicId}/bundles': bundlesAnswerSchema,
-  'GET /api/org/{org}/{id}/content': contentAnswerSchema,
-  'GET /api/org/{org}/{id}/content/': contentAnswerSchema,
-  'GET /api/org/{org}/topic/{topicId}/worksheet/{index}/grade': scoresAnswerSchema,
-  'GET /api/org/{org}/search': topicsAnswerSchema,
-  'POST /api/org/{org}/analytics/events': successAnswerSchema,
-  'POST /api/org/{org}/bundle/{bundleId}/purchase': checkoutSessionAnswerSchema,
-  'GET /api/org/{org}/order': ordersAnswerSchema,
-  'GET /api/org/{org}/order/{orderId}': orderAnswerSchema,
-  'POST /api/org/{org}/order/{orderId}/pay': orderAnswerSchema,
-  'POST /api/org/{org}/order/{orderId}/cancel': orderAnswerSchema,
-  'POST /api/org/{org}/invite/{inviteId}/accept': acceptInviteAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt': oAuthUserPromptAnswerSchema,
-  'GET /api/org/{org}/login/oauth': authorizationUrlAnswerSchema,
-  'POST /api/org/{org}/oauth/complete': tokenAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/message': messagesAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/message': messageAnswerSchema,
-  'GET /api/org/{org}/message/unread': unreadMessagesAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/message/read': messageReadAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/message/threads': messageThreadsAnswerSchema,
-  // Server-sent events: each `data:` line is a message of GET …/message (checked below).
-  'GET /api/org/{org}/userGroup/{groupId}/message/stream': z.string(),
-  'GET /api/org/{org}/userGroup': adminGroupsAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/members': groupMembersAnswerSchema,
-  // CSV text (checked below, not JSON).
-  'GET /api/org/{org}/userGroup/{groupId}/members.csv': z.string(),
-  'DELETE /api/org/{org}/userGroup/{groupId}/members/{accountId}': successAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/members/{accountId}/topic/{topicId}/worksheet/{index}':
-    memberReportAnswerSchema,
-  'GET /api/org/{org}/userGroup/{groupId}/invites': invitationsAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/invites': bulkInviteAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend': invitationAnswerSchema,
-  'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke': invitationAnswerSchema,
-};
+const ANSWERS: Record<string, z.ZodType> = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [ROUTE_PATHS[name], ROUTE_SCHEMAS[name].answer]),
+);
 
 const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;
 

@@ -1,5 +1,5 @@
-import { aliveAnswerSchema, errorBodySchema, readyAnswerSchema } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
+import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/errors';
 import type { HealthService } from '../services/health-service';
@@ -30,36 +30,19 @@ export function trackHandlers(app: FastifyInstance, health: HealthService): void
 export const healthRoutes =
   (health: HealthService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/healthz',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'The process is up and not wedged (its event loop turns, no request is stuck)',
-          response: { 200: aliveAnswerSchema, 503: errorBodySchema },
-        },
-      },
-      async (_request, reply) => {
+    app.route({
+      ...fromTable('alive'),
+      handler: async (_request, reply) => {
         const wedged = health.wedged();
         if (wedged) return sendError(reply, 503, `The server is wedged: ${wedged}`);
         return { status: 'ok' as const };
       },
-    );
-    app.get(
-      '/readyz',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'The database answers (within 1.5 s), and the server is not shutting down',
-          response: {
-            200: readyAnswerSchema,
-            503: errorBodySchema,
-          },
-        },
-      },
-      async () => {
+    });
+    app.route({
+      ...fromTable('ready'),
+      handler: async () => {
         await health.ready();
         return { status: 'ready' as const };
       },
-    );
+    });
   };

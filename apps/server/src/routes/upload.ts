@@ -1,4 +1,4 @@
-import { uploadedFileSchema } from '@portal/domain';
+import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http/errors';
 import { findNul, refuseNul } from '../http/nul-bytes';
@@ -7,7 +7,6 @@ import { SESSION_ENDED, SIGN_IN_REQUIRED, tooLarge, unauthenticated } from '../s
 import type { Services } from '../services';
 import type { ReceivedFile, UploadHold } from '../services/uploads';
 import type { Session } from '../services/session-service';
-import { errorBodySchema } from './org/schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,59 +33,41 @@ export const uploadRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { uploads, sessions } = services;
-    app.post(
-      '/api/upload',
-      {
-        schema: {
-          tags: ['upload'],
-          summary: 'Upload one file (multipart: file, tags, upload_preset)',
-          consumes: ['multipart/form-data'],
-          response: {
-            200: uploadedFileSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            413: errorBodySchema,
-            415: errorBodySchema,
-            429: errorBodySchema,
-          },
-        },
-        onRequest: async (request, reply) => {
-          try {
-            const token = bearerToken(request);
-            if (!token)
-              throw unauthenticated(
-                request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED,
-              );
-            const session = await sessions.findAnywhere(token);
-            if (!session) throw unauthenticated(SESSION_ENDED);
-            const declared = Number(request.headers['content-length']);
-            if (Number.isFinite(declared) && declared > uploads.maxBytes + MULTIPART_OVERHEAD)
-              throw tooLarge(`File is larger than ${uploads.maxBytes} bytes`, {
-                file: 'is too large',
-              });
-            // The declared length is held at once, against the account's and the address's
-            // quotas; bytes past it are counted as they arrive (UploadService.receive).
-            request.uploadHold = await uploads.hold(
-              { orgId: session.orgId, userId: session.userId, address: request.ip },
-              Number.isFinite(declared) && declared > 0 ? declared : 0,
-            );
-            request.uploader = session;
-          } catch (err) {
-            // Whatever is refused here, the rest of the body is not read: the connection closes.
-            reply.header('connection', 'close');
-            throw err;
-          }
-        },
-        // Whatever the end (stored, refused, cut off), what the upload held no longer counts.
-        onResponse: async (request) => {
-          if (request.uploadHold) await uploads.release(request.uploadHold);
-        },
-        onRequestAbort: async (request) => {
-          if (request.uploadHold) await uploads.release(request.uploadHold);
-        },
+    app.route({
+      ...fromTable('upload'),
+      onRequest: async (request, reply) => {
+        try {
+          const token = bearerToken(request);
+          if (!token)
+            throw unauthenticated(request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED);
+          const session = await sessions.findAnywhere(token);
+          if (!session) throw unauthenticated(SESSION_ENDED);
+          const declared = Number(request.headers['content-length']);
+          if (Number.isFinite(declared) && declared > uploads.maxBytes + MULTIPART_OVERHEAD)
+            throw tooLarge(`File is larger than ${uploads.maxBytes} bytes`, {
+              file: 'is too large',
+            });
+          // The declared length is held at once, against the account's and the address's
+          // quotas; bytes past it are counted as they arrive (UploadService.receive).
+          request.uploadHold = await uploads.hold(
+            { orgId: session.orgId, userId: session.userId, address: request.ip },
+            Number.isFinite(declared) && declared > 0 ? declared : 0,
+          );
+          request.uploader = session;
+        } catch (err) {
+          // Whatever is refused here, the rest of the body is not read: the connection closes.
+          reply.header('connection', 'close');
+          throw err;
+        }
       },
-      async (request) => {
+      // Whatever the end (stored, refused, cut off), what the upload held no longer counts.
+      onResponse: async (request) => {
+        if (request.uploadHold) await uploads.release(request.uploadHold);
+      },
+      onRequestAbort: async (request) => {
+        if (request.uploadHold) await uploads.release(request.uploadHold);
+      },
+      handler: async (request) => {
         if (!request.isMultipart())
           throw new HttpError(415, 'Send the file as multipart/form-data.', {
             file: 'is required',
@@ -134,5 +115,5 @@ export const uploadRoutes =
           if (request.uploadHold) await uploads.release(request.uploadHold);
         }
       },
-    );
+    });
   };

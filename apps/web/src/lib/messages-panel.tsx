@@ -1,4 +1,4 @@
-import type { AccountView, OrganisationView } from '@portal/domain';
+import { isMessagingOn, type AccountView, type OrganisationView } from '@portal/domain';
 import {
   createContext,
   useCallback,
@@ -16,12 +16,7 @@ import { useSession } from './session/session-context';
  * group, when the organisation has messaging on and its constraints allow it.
  */
 export function canUseMessaging(org: OrganisationView, account: AccountView | null): boolean {
-  return Boolean(
-    account &&
-    account.userGroups.length > 0 &&
-    org.enableMessaging &&
-    org.constraints.messagingAllowed,
-  );
+  return Boolean(account && account.userGroups.length > 0 && isMessagingOn(org));
 }
 
 /** The attribute every Messages toggle carries: focus comes back to one when the panel closes. */

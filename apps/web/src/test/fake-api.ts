@@ -1,3 +1,4 @@
+import { isRouteRequest, type RouteName } from '@portal/domain';
 import { vi } from 'vitest';
 
 export type FakeAnswer = { status: number; body: unknown } | 'pending';
@@ -38,3 +39,10 @@ export function fakeApi(route: (request: FakeRequest) => FakeAnswer | undefined)
 }
 
 export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+
+/**
+ * Whether `request` is one to route `name` of the route table (packages/domain/src/api): its
+ * method, and its path matched by the table's pattern, not by a regex of the test's own.
+ */
+export const isRoute = (request: FakeRequest, name: RouteName): boolean =>
+  isRouteRequest(name, request.method, request.url.pathname);

@@ -13,3 +13,5 @@ export * from './store';
 export * from './messages';
 export * from './sso';
 export * from './groups';
+export * from './route-paths';
+export * from './routes';

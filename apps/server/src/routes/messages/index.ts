@@ -1,26 +1,11 @@
-import {
-  localeQueryObjectSchema,
-  messageAnswerSchema,
-  messagePostBodySchema,
-  messageReadAnswerSchema,
-  messageReadBodySchema,
-  messagesAnswerSchema,
-  messageThreadsAnswerSchema,
-  messagesQuerySchema,
-  orgParamsSchema,
-  parseMessageDate,
-  unreadMessagesAnswerSchema,
-} from '@portal/domain';
+import { parseMessageDate } from '@portal/domain';
+import { fromTable } from '../../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MessageStreamHub, STREAMS_PER_ACCOUNT } from '../../http/message-stream-hub';
 import { perKeyLimit } from '../../http/rate-limits';
 import { sendJsonText } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import type { Services } from '../../services';
-import { clientErrors, errorBodySchema, idSchema } from '../org/schemas';
-
-const groupParams = orgParamsSchema.extend({ groupId: idSchema });
 
 /** A message id as the stream sends it (`id:`) and the browser sends it back (Last-Event-ID). */
 const MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -53,20 +38,10 @@ export const messageRoutes =
       for (const end of [...open]) end();
     });
 
-    app.get(
-      '/api/org/:org/userGroup/:groupId/message',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            'A page of the group’s messages, newest first (isPrivate=true: the private threads the learner reads, or one with thread=)',
-          params: groupParams,
-          querystring: messagesQuerySchema,
-          response: { 200: messagesAnswerSchema, ...clientErrors },
-        },
-        config: { session: 'required' },
-      },
-      async (request, reply) => {
+    app.route({
+      ...fromTable('messages'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
         const { org, viewer } = signedIn(request);
         const q = request.query;
         const gt = q['createDate[gt]'];
@@ -82,118 +57,58 @@ export const messageRoutes =
         });
         return sendJsonText(reply, json);
       },
-    );
+    });
 
-    app.post(
-      '/api/org/:org/userGroup/:groupId/message',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            'Post to the group, or privately: in the author’s own thread, or (administrators) in a member’s thread with threadOf',
-          params: groupParams,
-          querystring: localeQueryObjectSchema,
-          body: messagePostBodySchema,
-          response: { 200: messageAnswerSchema, 429: errorBodySchema, ...clientErrors },
-        },
-        config: { session: 'required' },
-        // Per learner (after the session is known), whatever address they post from.
-        preHandler: perKeyLimit(app, {
-          max: 30 * services.rateLimitScale,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `message:${request.ctx.org.id}:${request.ctx.viewer.userId}`,
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...fromTable('postMessage'),
+      config: { session: 'required' },
+      // Per learner (after the session is known), whatever address they post from.
+      preHandler: perKeyLimit(app, {
+        max: 30 * services.rateLimitScale,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `message:${request.ctx.org.id}:${request.ctx.viewer.userId}`,
+      }),
+      handler: async (request) => {
         const { org, viewer } = signedIn(request);
         return {
           message: await messages.post(org, viewer, request.params.groupId, request.body),
         };
       },
-    );
+    });
 
-    app.get(
-      '/api/org/:org/message/unread',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            'Per group of the learner, how many messages from others they may read arrived since they last read it',
-          params: orgParamsSchema,
-          querystring: localeQueryObjectSchema,
-          response: { 200: unreadMessagesAnswerSchema, ...clientErrors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
+    app.route({
+      ...fromTable('unreadMessages'),
+      config: { session: 'required' },
+      handler: async (request) => {
         const { org, viewer } = signedIn(request);
         return { groups: await messages.unread(org, viewer) };
       },
-    );
+    });
 
-    app.post(
-      '/api/org/:org/userGroup/:groupId/message/read',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            'The learner has read the group’s messages up to now ({thread}: one private thread; {isPrivate: true}: their own)',
-          params: groupParams,
-          querystring: localeQueryObjectSchema,
-          body: messageReadBodySchema,
-          response: { 200: messageReadAnswerSchema, ...clientErrors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
+    app.route({
+      ...fromTable('markMessagesRead'),
+      config: { session: 'required' },
+      handler: async (request) => {
         const { org, viewer } = signedIn(request);
         const body = request.body ?? {};
         const thread = body.thread ?? (body.isPrivate === true ? viewer.userId : undefined);
         return messages.markRead(org, viewer, request.params.groupId, thread);
       },
-    );
+    });
 
-    app.get(
-      '/api/org/:org/userGroup/:groupId/message/threads',
-      {
-        schema: {
-          tags: ['messages'],
-          summary:
-            'The group’s private threads, one per member, newest first, with what is unread in each (administrators only)',
-          params: groupParams,
-          querystring: localeQueryObjectSchema,
-          response: { 200: messageThreadsAnswerSchema, ...clientErrors },
-        },
-        config: { session: 'required' },
-      },
-      async (request) => {
+    app.route({
+      ...fromTable('messageThreads'),
+      config: { session: 'required' },
+      handler: async (request) => {
         const { org, viewer } = signedIn(request);
         return { threads: await messages.threads(org, viewer, request.params.groupId) };
       },
-    );
+    });
 
-    app.get(
-      '/api/org/:org/userGroup/:groupId/message/stream',
-      {
-        schema: {
-          tags: ['messages'],
-          summary: 'The group’s new messages, live (server-sent events)',
-          description: STREAM_DESCRIPTION,
-          params: groupParams,
-          querystring: localeQueryObjectSchema,
-          headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
-          response: {
-            200: {
-              description: 'A text/event-stream of `message` events',
-              content: { 'text/event-stream': { schema: z.string() } },
-            },
-            ...clientErrors,
-            503: errorBodySchema,
-          },
-        },
-        config: { session: 'required' },
-      },
-      async (request, reply) => {
+    app.route({
+      ...fromTable('messageStream', { description: STREAM_DESCRIPTION }),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
         const { org, session } = signedIn(request);
         const last = request.headers['last-event-id']?.trim();
         // Refusals (404, 403) are answered as JSON, before the stream starts.
@@ -260,5 +175,5 @@ export const messageRoutes =
         }
         return reply;
       },
-    );
+    });
   };

@@ -1,29 +1,9 @@
-import {
-  authorizationUrlAnswerSchema,
-  localeQueryObjectSchema,
-  oAuthCompleteBodySchema,
-  oAuthLoginQuerySchema,
-  oAuthPromptParamsSchema,
-  oAuthUserPromptAnswerSchema,
-  orgParamsSchema,
-  tokenAnswerSchema,
-} from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
+import { fromTable } from '../../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isHttps } from '../../http/security-headers';
 import type { Services } from '../../services';
 import { SSO_FLOW_TTL_MS } from '../../services/sso';
-import { errorBodySchema } from '../org/schemas';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 
 /** The HttpOnly cookie naming the sign-in under way, for a client that sends no `state`. */
 export const SSO_COOKIE = 'portal_sso';
@@ -59,37 +39,18 @@ export const ssoRoutes =
     const { sso } = services;
     const scale = services.rateLimitScale;
 
-    app.get(
-      '/api/org/:org/userGroup/:groupId/oauthuserprompt',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'The prompt of a user group’s single sign-on screen, localised',
-          params: oAuthPromptParamsSchema,
-          querystring: localeQueryObjectSchema,
-          response: { 200: oAuthUserPromptAnswerSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...fromTable('ssoPrompt'),
+      handler: async (request) => {
         const { org, locale } = request.ctx;
         return { oAuthUserPrompt: await sso.prompt(org, request.params.groupId, locale) };
       },
-    );
+    });
 
-    app.get(
-      '/api/org/:org/login/oauth',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Start a single sign-on: the provider’s login address (PKCE, state, nonce); sets the flow cookie',
-          params: orgParamsSchema,
-          querystring: oAuthLoginQuerySchema,
-          response: { 200: authorizationUrlAnswerSchema, ...errors },
-        },
-        config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
+    app.route({
+      ...fromTable('ssoStart'),
+      config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
+      handler: async (request, reply) => {
         const { org } = request.ctx;
         const origin = await sso.origin(org, {
           host: request.host,
@@ -106,27 +67,12 @@ export const ssoRoutes =
         reply.header('cache-control', 'no-store');
         return { authorizationUrl };
       },
-    );
+    });
 
-    app.post(
-      '/api/org/:org/oauth/complete',
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Finish a single sign-on with the callback’s code: the same token as a password sign-in',
-          params: orgParamsSchema,
-          body: oAuthCompleteBodySchema.extend({
-            /** The callback's `iss` (RFC 9207), when the client passes it on. */
-            iss: z.string().max(500).optional(),
-            /** Link the identity to the signed-in account of the bearer token (design §11). */
-            link: z.boolean().optional(),
-          }),
-          response: { 200: tokenAnswerSchema, ...errors },
-        },
-        config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
+    app.route({
+      ...fromTable('ssoComplete'),
+      config: { rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
+      handler: async (request, reply) => {
         const flowId = flowCookie(request);
         // The flow is used (or refused) now: the cookie has done its work either way.
         if (flowId) reply.header('set-cookie', cookie('', 0, isHttps(request) || sso.httpsSite));
@@ -134,5 +80,5 @@ export const ssoRoutes =
         const { token } = await sso.complete(org, request.body, flowId, session);
         return { token };
       },
-    );
+    });
   };

@@ -5,13 +5,13 @@ import {
   type LearningEventName,
 } from '@portal/domain';
 import { useCallback } from 'react';
-import { orgPath, requestJson } from '../api/client';
+import { call } from '../api/client';
 import { useOrganisation } from '../organisation';
 import { useSessionToken } from '../session/session-token';
 
 /** POST /{org}/analytics/events: one event of the learner's activity. */
 export async function sendAnalyticsEvent(alias: string, event: AnalyticsEvent): Promise<void> {
-  await requestJson('POST', orgPath(alias, '/analytics/events'), { body: event });
+  await call('analyticsEvent', { params: { org: alias }, body: event });
 }
 
 /** Sends a learning event and forgets it: a lost event never troubles the learner. */

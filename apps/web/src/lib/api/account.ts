@@ -6,11 +6,7 @@ import type {
   UploadedFile,
 } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson, withQuery } from './client';
-
-function settingsPath(alias: string, path = ''): string {
-  return orgPath(alias, `/account/settings${path}`);
-}
+import { call } from './client';
 
 export const accountKeys = {
   detail: (alias: string, viewer: string, locale: string) =>
@@ -22,8 +18,11 @@ export function accountQuery(alias: string, viewer: string, locale: string) {
   return queryOptions({
     queryKey: accountKeys.detail(alias, viewer, locale),
     queryFn: async ({ signal }) => {
-      const path = withQuery(settingsPath(alias), { locale });
-      const { account } = await getJson<{ account: AccountView }>(path, signal);
+      const { account } = await call('account', {
+        params: { org: alias },
+        query: { locale },
+        signal,
+      });
       return account;
     },
   });
@@ -31,9 +30,7 @@ export function accountQuery(alias: string, viewer: string, locale: string) {
 
 /** GET /{org}/account/settings?locale, once (after a change made elsewhere: a confirmed email). */
 export async function fetchAccount(alias: string, locale: string): Promise<AccountView> {
-  const { account } = await getJson<{ account: AccountView }>(
-    withQuery(settingsPath(alias), { locale }),
-  );
+  const { account } = await call('account', { params: { org: alias }, query: { locale } });
   return account;
 }
 
@@ -43,21 +40,17 @@ export async function updateAccount(
   locale: string,
   update: AccountUpdate,
 ): Promise<AccountView> {
-  const { account } = await requestJson<{ account: AccountView }>(
-    'PUT',
-    withQuery(settingsPath(alias), { locale }),
-    { body: update },
-  );
+  const { account } = await call('updateAccount', {
+    params: { org: alias },
+    query: { locale },
+    body: update,
+  });
   return account;
 }
 
 /** POST /{org}/account/settings/profilePicture with a file the upload service stored. */
 export async function setProfilePicture(alias: string, file: UploadedFile): Promise<UploadedFile> {
-  const answer = await requestJson<{ file: UploadedFile }>(
-    'POST',
-    settingsPath(alias, '/profilePicture'),
-    { body: file },
-  );
+  const answer = await call('setProfilePicture', { params: { org: alias }, body: file });
   return answer.file;
 }
 
@@ -67,7 +60,7 @@ export async function changePassword(
   locale: string,
   body: PasswordChangeBody,
 ): Promise<void> {
-  await requestJson('PUT', withQuery(settingsPath(alias, '/password'), { locale }), { body });
+  await call('changePassword', { params: { org: alias }, query: { locale }, body });
 }
 
 /** POST /{org}/account/settings/email: a confirmation link goes to the new address. */
@@ -76,21 +69,17 @@ export async function requestEmailChange(
   locale: string,
   email: string,
 ): Promise<void> {
-  await requestJson('POST', withQuery(settingsPath(alias, '/email'), { locale }), {
-    body: { email },
-  });
+  await call('changeEmail', { params: { org: alias }, query: { locale }, body: { email } });
 }
 
 /** POST /{org}/account/email/confirm: the token of the link mailed to the new address. */
 export async function confirmEmail(alias: string, locale: string, token: string): Promise<void> {
-  await requestJson('POST', withQuery(orgPath(alias, '/account/email/confirm'), { locale }), {
-    body: { token },
-  });
+  await call('confirmEmail', { params: { org: alias }, query: { locale }, body: { token } });
 }
 
 /** DELETE /{org}/account/settings/profilePicture. */
 export async function removeProfilePicture(alias: string): Promise<void> {
-  await requestJson('DELETE', settingsPath(alias, '/profilePicture'));
+  await call('removeProfilePicture', { params: { org: alias } });
 }
 
 /**
@@ -102,8 +91,5 @@ export async function acceptInvite(
   inviteId: string,
   locale: string,
 ): Promise<AcceptInviteAnswer> {
-  return requestJson<AcceptInviteAnswer>(
-    'POST',
-    withQuery(orgPath(alias, `/invite/${encodeURIComponent(inviteId)}/accept`), { locale }),
-  );
+  return call('acceptInvite', { params: { org: alias, inviteId }, query: { locale } });
 }

@@ -1,5 +1,5 @@
 import type { JoinedGroup, SignupBody } from '@portal/domain';
-import { orgPath, requestJson, withQuery } from './client';
+import { call } from './client';
 
 /**
  * POST /{org}/login: `username` is the username or the email; the answer is a new token. An
@@ -11,11 +11,7 @@ export async function login(
   body: { username: string; password: string; inviteId?: string },
   locale?: string,
 ): Promise<{ token: string; joined?: JoinedGroup }> {
-  return requestJson<{ token: string; joined?: JoinedGroup }>(
-    'POST',
-    withQuery(orgPath(alias, '/login'), { locale }),
-    { body },
-  );
+  return call('login', { params: { org: alias }, query: { locale }, body });
 }
 
 /**
@@ -27,16 +23,12 @@ export async function signup(
   body: SignupBody,
   locale?: string,
 ): Promise<{ token: string; joined?: JoinedGroup }> {
-  return requestJson<{ token: string; joined?: JoinedGroup }>(
-    'POST',
-    withQuery(orgPath(alias, '/signup'), { locale }),
-    { body },
-  );
+  return call('signup', { params: { org: alias }, query: { locale }, body });
 }
 
 /** POST /{org}/logout: revokes the token on the server. */
 export async function logout(alias: string): Promise<void> {
-  await requestJson('POST', orgPath(alias, '/logout'));
+  await call('logout', { params: { org: alias } });
 }
 
 /** POST /{org}/login/forgot: answers the same whether or not the email has an account. */
@@ -45,9 +37,7 @@ export async function requestPasswordReset(
   email: string,
   locale: string,
 ): Promise<void> {
-  await requestJson('POST', withQuery(orgPath(alias, '/login/forgot'), { locale }), {
-    body: { email },
-  });
+  await call('forgotPassword', { params: { org: alias }, query: { locale }, body: { email } });
 }
 
 /** PUT /{org}/login/reset/{email}/{token}: the link of the reset mail, once. */
@@ -57,11 +47,7 @@ export async function resetPassword(
   token: string,
   body: { password: string; confirm: string },
 ): Promise<void> {
-  const path = orgPath(
-    alias,
-    `/login/reset/${encodeURIComponent(email)}/${encodeURIComponent(token)}`,
-  );
-  await requestJson('PUT', path, { body });
+  await call('resetPassword', { params: { org: alias, email, token }, body });
 }
 
 /**

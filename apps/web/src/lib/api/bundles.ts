@@ -1,6 +1,6 @@
-import type { BundleView, CheckoutSessionAnswer } from '@portal/domain';
+import type { CheckoutSessionAnswer } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson, withQuery } from './client';
+import { call } from './client';
 
 /** `viewer` is part of the key: the answer says which bundles the learner already owns. */
 export const bundleKeys = {
@@ -13,8 +13,11 @@ export function bundlesQuery(alias: string, locale: string | null, viewer: strin
   return queryOptions({
     queryKey: bundleKeys.list(alias, locale, viewer),
     queryFn: async ({ signal }) => {
-      const path = withQuery(orgPath(alias, '/bundle'), { locale });
-      const { bundles } = await getJson<{ bundles: BundleView[] }>(path, signal);
+      const { bundles } = await call('bundles', {
+        params: { org: alias },
+        query: { locale: locale ?? undefined },
+        signal,
+      });
       return bundles;
     },
   });
@@ -32,8 +35,7 @@ export async function purchaseBundle(
   bundleId: string,
   body: { locale: string; quantity: number },
 ): Promise<CheckoutSession> {
-  const path = orgPath(alias, `/bundle/${encodeURIComponent(bundleId)}/purchase`);
-  const { checkoutSession } = await requestJson<CheckoutSessionAnswer>('POST', path, { body });
+  const { checkoutSession } = await call('purchase', { params: { org: alias, bundleId }, body });
   return checkoutSession;
 }
 
@@ -50,10 +52,11 @@ export function unlockingBundlesQuery(
   return queryOptions({
     queryKey: ['bundles', alias, locale, viewer, 'unlocking', topicId] as const,
     queryFn: async ({ signal }) => {
-      const path = withQuery(orgPath(alias, `/topic/${encodeURIComponent(topicId)}/bundles`), {
-        locale,
+      const { bundles } = await call('unlockingBundles', {
+        params: { org: alias, topicId },
+        query: { locale: locale ?? undefined },
+        signal,
       });
-      const { bundles } = await getJson<{ bundles: BundleView[] }>(path, signal);
       return bundles;
     },
   });

@@ -1,4 +1,15 @@
-import type { ApiErrorBody } from '@portal/domain';
+import {
+  parseRouteAnswer,
+  routeOf,
+  routeUrl,
+  type ApiErrorBody,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  type RouteValues,
+} from '@portal/domain';
 import { readStored, STORAGE_KEYS } from '../storage';
 
 /** A non-2xx answer from our API, with its error body (`{ errors: [...] }`) when there was one. */
@@ -116,24 +127,38 @@ export async function requestJson<T>(
 }
 
 /**
- * The path of an organisation's API, `/api/org/{alias}` followed by `path` (which starts with a
- * "/"). Every API module builds its paths with it.
+ * What a call of route `N` sends: the values of its path (`org` and the rest), its query (every
+ * route also reads `locale`: the request context words the answer in it) and its body, each
+ * typed by the route's schema in the route table (packages/domain/src/api/routes.ts).
  */
-export function orgPath(alias: string, path = ''): string {
-  return `/api/org/${encodeURIComponent(alias)}${path}`;
-}
+export type CallArgs<N extends RouteName> = (RouteParams<N> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<N> }) & {
+  query?: (RouteQuery<N> extends undefined ? object : Partial<RouteQuery<N>>) & {
+    locale?: string;
+  };
+  body?: RouteBody<N> | FormData;
+  signal?: AbortSignal;
+};
 
-/** GET a JSON document from this site. */
-export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return requestJson<T>('GET', path, { signal });
-}
-
-/** `path` with the query parameters that have a value. */
-export function withQuery(path: string, params: Record<string, string | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value != null && value !== '') search.set(key, value);
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+/**
+ * Calls route `name` of the route table: the URL from its path and `params`, the query values
+ * that have one, the method of the table. The answer is PARSED with the route's answer schema in
+ * development and tests (a drift between server and web fails there, loudly); the production
+ * build leaves the schemas out of the browser's first load (size-budget.json) and only types the
+ * answer, which the contract test holds to the same schema on the server's side.
+ */
+export async function call<N extends RouteName>(
+  name: N,
+  args: CallArgs<N>,
+): Promise<RouteAnswer<N>> {
+  const url = routeUrl(name, (args.params ?? {}) as RouteValues, (args.query ?? {}) as RouteValues);
+  const answer = await requestJson<unknown>(routeOf(name).method, url, {
+    body: args.body,
+    signal: args.signal,
+  });
+  // Dead code in the production build, so the schemas stay out of the bundle (domain has no side
+  // effects: what is not used is dropped).
+  if (import.meta.env.DEV) return parseRouteAnswer(name, answer);
+  return answer as RouteAnswer<N>;
 }

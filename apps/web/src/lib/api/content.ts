@@ -1,6 +1,5 @@
-import type { ContentView } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, withQuery } from './client';
+import { call } from './client';
 
 /** One key for a stored body wherever it is shown (a page, the print view). */
 export const contentKeys = {
@@ -22,11 +21,11 @@ export function contentQuery(
   return queryOptions({
     queryKey: contentKeys.detail(alias, contentId, pageId, locale, viewer),
     queryFn: async ({ signal }) => {
-      const path = withQuery(orgPath(alias, `/${encodeURIComponent(contentId)}/content/`), {
-        parent: pageId,
-        locale,
+      const { content } = await call('contentSlash', {
+        params: { org: alias, id: contentId },
+        query: { parent: pageId, locale },
+        signal,
       });
-      const { content } = await getJson<{ content: ContentView }>(path, signal);
       return content;
     },
   });

@@ -1,6 +1,5 @@
-import type { Scores } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath } from './client';
+import { call } from './client';
 
 /**
  * The scores of one worksheet, shared by the report card (features/grades) and the formulas
@@ -25,11 +24,10 @@ export function gradesQuery(
   return queryOptions({
     queryKey: gradeKeys.detail(alias, topicId, worksheetIndex, viewer),
     queryFn: async ({ signal }) => {
-      const path = orgPath(
-        alias,
-        `/topic/${encodeURIComponent(topicId)}/worksheet/${worksheetIndex}/grade`,
-      );
-      const { scores } = await getJson<{ scores: Scores }>(path, signal);
+      const { scores } = await call('grade', {
+        params: { org: alias, topicId, index: worksheetIndex },
+        signal,
+      });
       return scores;
     },
     // Scores follow every save: a report card opened later always asks again.

@@ -1,6 +1,6 @@
 import type { UnreadMessagesAnswer } from '@portal/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson } from './client';
+import { call } from './client';
 
 /**
  * What of messaging more than one part of the app uses: the unread counts (the header's badge,
@@ -32,16 +32,11 @@ export const messageKeys = {
     ['messages', alias, viewer, 'threads', groupId] as const,
 };
 
-export function userGroupPath(alias: string, groupId: string, path = ''): string {
-  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}${path}`);
-}
-
 /** GET /{org}/message/unread: per group of the learner, how many messages they have not read. */
 export function unreadMessagesQuery(alias: string, viewer: string) {
   return queryOptions({
     queryKey: messageKeys.unread(alias, viewer),
-    queryFn: ({ signal }) =>
-      getJson<UnreadMessagesAnswer>(orgPath(alias, '/message/unread'), signal),
+    queryFn: ({ signal }) => call('unreadMessages', { params: { org: alias }, signal }),
     refetchInterval: UNREAD_REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -98,6 +93,6 @@ export async function markGroupRead(
       : channel === 'private'
         ? { isPrivate: true }
         : { thread: channel.slice('thread:'.length) };
-  await requestJson('POST', userGroupPath(alias, groupId, '/message/read'), { body });
+  await call('markMessagesRead', { params: { org: alias, groupId }, body });
   await queryClient.invalidateQueries({ queryKey: unreadKey });
 }

@@ -1,13 +1,12 @@
-import type { OrganisationView } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { readStored, STORAGE_KEYS } from '../storage';
-import { getJson, orgPath, withQuery } from './client';
+import { call } from './client';
 
 /** The server names the organisation in index.html; the Vite dev server cannot, so we ask. */
 export async function resolveOrganisationAlias(signal?: AbortSignal): Promise<string> {
   const fromPage = document.querySelector<HTMLMetaElement>('meta[name="portal-org"]')?.content;
   if (fromPage) return fromPage;
-  const { org } = await getJson<{ org: string }>('/api/host', signal);
+  const { org } = await call('host', { signal });
   return org;
 }
 
@@ -26,7 +25,11 @@ export function organisationQuery(alias: string, locale: string | null, viewer: 
   return queryOptions({
     queryKey: organisationKeys.detail(alias, locale, viewer),
     queryFn: ({ signal }) =>
-      getJson<OrganisationView>(withQuery(orgPath(alias), { locale }), signal),
+      call('organisation', {
+        params: { org: alias },
+        query: { locale: locale ?? undefined },
+        signal,
+      }),
   });
 }
 

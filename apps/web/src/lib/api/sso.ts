@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, getJson, orgPath, requestJson, withQuery } from './client';
+import { ApiError, call } from './client';
 
 /**
  * Single sign-on per user group (docs/product-spec.md §7): the screen's prompt, the provider's
@@ -15,11 +15,11 @@ export function oAuthPromptQuery(alias: string, groupId: string, locale: string)
   return queryOptions({
     queryKey: ssoKeys.prompt(alias, groupId, locale),
     queryFn: async ({ signal }) => {
-      const path = withQuery(
-        orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}/oauthuserprompt`),
-        { locale },
-      );
-      const { oAuthUserPrompt } = await getJson<{ oAuthUserPrompt: string }>(path, signal);
+      const { oAuthUserPrompt } = await call('ssoPrompt', {
+        params: { org: alias, groupId },
+        query: { locale },
+        signal,
+      });
       return oAuthUserPrompt;
     },
     staleTime: Infinity,
@@ -35,8 +35,10 @@ export async function startOAuth(
   groupId: string,
   inviteId: string | null,
 ): Promise<string> {
-  const path = withQuery(orgPath(alias, '/login/oauth'), { groupid: groupId, inviteId });
-  const { authorizationUrl } = await getJson<{ authorizationUrl: string }>(path);
+  const { authorizationUrl } = await call('ssoStart', {
+    params: { org: alias },
+    query: { groupid: groupId, inviteId: inviteId ?? undefined },
+  });
   return authorizationUrl;
 }
 
@@ -56,13 +58,7 @@ export async function completeOAuth(
     link?: boolean;
   },
 ): Promise<string> {
-  const { token } = await requestJson<{ token: string }>(
-    'POST',
-    orgPath(alias, '/oauth/complete'),
-    {
-      body,
-    },
-  );
+  const { token } = await call('ssoComplete', { params: { org: alias }, body });
   return token;
 }
 

@@ -1,6 +1,5 @@
-import type { TopicView } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, withQuery } from './client';
+import { call } from './client';
 
 /**
  * One key for a topic wherever it is read (the topic layout, the print view), so a screen
@@ -17,10 +16,11 @@ export function topicQuery(alias: string, topicId: string, locale: string, viewe
   return queryOptions({
     queryKey: topicKeys.detail(alias, topicId, locale, viewer),
     queryFn: async ({ signal }) => {
-      const path = withQuery(orgPath(alias, `/topic/${encodeURIComponent(topicId)}`), {
-        locale,
+      const { topic } = await call('topic', {
+        params: { org: alias, topicId },
+        query: { locale },
+        signal,
       });
-      const { topic } = await getJson<{ topic: TopicView }>(path, signal);
       return topic;
     },
   });

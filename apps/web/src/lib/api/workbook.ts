@@ -1,13 +1,8 @@
-import { emptyWorkbook, type Workbook } from '@portal/domain';
+import { emptyWorkbook, routeUrl, type Workbook } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { noteServerTime } from '../server-clock';
 import { readStored, STORAGE_KEYS } from '../storage';
-import { getJson, orgPath, requestJson } from './client';
-
-/** The workbook's answer (`workbookAnswerSchema`), as far as the web app reads it. */
-interface WorkbookAnswerBody {
-  workbook: { workbook: unknown; serverTime?: string };
-}
+import { call } from './client';
 
 /** `viewer` (lib/session): each learner, and the visitor, has a workbook of their own. */
 export const workbookKeys = {
@@ -49,7 +44,7 @@ export function workbookQuery(alias: string, viewer: string) {
     queryFn: async ({ signal }): Promise<Workbook> => {
       if (viewer === 'visitor') return readAnonymousWorkbook() ?? emptyWorkbook();
       const sentAt = Date.now();
-      const { workbook } = await getJson<WorkbookAnswerBody>(orgPath(alias, '/workbook'), signal);
+      const { workbook } = await call('workbook', { params: { org: alias }, signal });
       noteServerTime(workbook.serverTime, sentAt, Date.now());
       return normaliseWorkbook(workbook.workbook);
     },
@@ -61,9 +56,7 @@ export function workbookQuery(alias: string, viewer: string) {
 /** PUT /{org}/workbook: the server merges it field by field and answers the merged workbook. */
 export async function saveWorkbook(alias: string, workbook: Workbook): Promise<Workbook> {
   const sentAt = Date.now();
-  const answer = await requestJson<WorkbookAnswerBody>('PUT', orgPath(alias, '/workbook'), {
-    body: { workbook },
-  });
+  const answer = await call('saveWorkbook', { params: { org: alias }, body: { workbook } });
   noteServerTime(answer.workbook.serverTime, sentAt, Date.now());
   return normaliseWorkbook(answer.workbook.workbook);
 }
@@ -79,7 +72,7 @@ export function saveWorkbookOnExit(alias: string, workbook: Workbook): void {
   const token = readStored(STORAGE_KEYS.token);
   const body = JSON.stringify({ workbook });
   if (!token || body.length > KEEPALIVE_MAX_BYTES) return;
-  void fetch(orgPath(alias, '/workbook'), {
+  void fetch(routeUrl('saveWorkbook', { org: alias }), {
     method: 'PUT',
     keepalive: true,
     headers: {

@@ -1,7 +1,2 @@
-import type { AnalyticsEvent } from '@portal/domain';
-import { orgPath, requestJson } from '../../../lib/api/client';
-
 /** POST /{org}/analytics/events: one event of the learner's activity (a file uploaded, say). */
-export async function sendAnalyticsEvent(alias: string, event: AnalyticsEvent): Promise<void> {
-  await requestJson('POST', orgPath(alias, '/analytics/events'), { body: event });
-}
+export { sendAnalyticsEvent } from '../../../lib/analytics/events';

@@ -2,7 +2,7 @@ import { emptyWorkbook, type Scores, type TopicView, type Workbook } from '@port
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, isRoute } from '../../../test/fake-api';
 import { renderWithWorkbook, TopicRoute } from '../../../test/render-workbook';
 import { sampleAccount } from '../../../test/sample-account';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
@@ -86,11 +86,7 @@ afterEach(() => {
 
 describe('ReportCard', () => {
   it('shows each scored field by page, right, wrong or not answered in words, its weight and the total', async () => {
-    const requests = fakeApi((request) =>
-      request.url.pathname === '/api/org/sample/topic/budgeting/worksheet/0/grade'
-        ? ok({ scores })
-        : undefined,
-    );
+    const requests = fakeApi((request) => (isRoute(request, 'grade') ? ok({ scores }) : undefined));
     renderReportCard();
     expect(screen.getByRole('heading', { level: 1, name: 'Report card' })).toBeDefined();
     expect((await screen.findByTestId('report-score')).textContent).toBe('1 / 4');

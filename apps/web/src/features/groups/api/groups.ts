@@ -1,14 +1,6 @@
-import type { GroupMembersAnswer, MemberReportAnswer, MemberSort } from '@portal/domain';
+import { routeUrl, type MemberSort } from '@portal/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  ApiError,
-  authHeaders,
-  getJson,
-  localeHeaders,
-  orgPath,
-  requestJson,
-  withQuery,
-} from '../../../lib/api/client';
+import { ApiError, authHeaders, call, localeHeaders } from '../../../lib/api/client';
 
 /** What the members table asks for: a page, its order and its filter. */
 export interface MembersParams {
@@ -17,10 +9,6 @@ export interface MembersParams {
   sort: MemberSort;
   order: 'asc' | 'desc';
   q: string;
-}
-
-function groupPath(alias: string, groupId: string, path = ''): string {
-  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}${path}`);
 }
 
 /** `viewer` is part of every key: only the group's administrators may read it. */
@@ -52,14 +40,18 @@ const membersUrl = (
   locale: string,
   csv = false,
 ) =>
-  withQuery(groupPath(alias, groupId, csv ? '/members.csv' : '/members'), {
-    ...(params.offset !== undefined && { offset: String(params.offset) }),
-    ...(params.limit !== undefined && { limit: String(params.limit) }),
-    sort: params.sort,
-    order: params.order,
-    q: params.q,
-    locale,
-  });
+  routeUrl(
+    csv ? 'groupMembersCsv' : 'groupMembers',
+    { org: alias, groupId },
+    {
+      offset: params.offset,
+      limit: params.limit,
+      sort: params.sort,
+      order: params.order,
+      q: params.q,
+      locale,
+    },
+  );
 
 /** GET …/userGroup/{groupId}/members: a page of members with their progress, seats, invitations. */
 export function membersQuery(
@@ -72,7 +64,11 @@ export function membersQuery(
   return queryOptions({
     queryKey: groupKeys.members(alias, groupId, viewer, params, locale),
     queryFn: ({ signal }) =>
-      getJson<GroupMembersAnswer>(membersUrl(alias, groupId, params, locale), signal),
+      call('groupMembers', {
+        params: { org: alias, groupId },
+        query: { ...params, locale },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // Someone joining or saving meanwhile: the table follows while the page is open.
     refetchInterval: 30_000,
@@ -92,26 +88,17 @@ export function memberReportQuery(
   return queryOptions({
     queryKey: groupKeys.report(alias, groupId, viewer, accountId, topicId, index, locale),
     queryFn: ({ signal }) =>
-      getJson<MemberReportAnswer>(
-        withQuery(
-          groupPath(
-            alias,
-            groupId,
-            `/members/${encodeURIComponent(accountId)}/topic/${encodeURIComponent(topicId)}/worksheet/${index}`,
-          ),
-          { locale },
-        ),
+      call('memberReport', {
+        params: { org: alias, groupId, accountId, topicId, index },
+        query: { locale },
         signal,
-      ),
+      }),
   });
 }
 
 /** DELETE …/members/{accountId}: the member leaves the group; their seat is free again. */
 export async function removeMember(alias: string, groupId: string, accountId: string) {
-  await requestJson(
-    'DELETE',
-    groupPath(alias, groupId, `/members/${encodeURIComponent(accountId)}`),
-  );
+  await call('removeMember', { params: { org: alias, groupId, accountId } });
 }
 
 /** Downloads the members table as CSV (filtered and sorted as shown): the file is saved. */

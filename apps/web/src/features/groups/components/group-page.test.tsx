@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SeatsAndInvitationsComponent } from '../../../lib/invitations-slot';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, isRoute } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { GroupPage } from './group-page';
@@ -154,7 +154,7 @@ describe('/group/{groupId}', () => {
     );
     const requests = renderGroup('/group/club', { club: answer() }, sampleAccount(), Invitations);
     const section = await screen.findByRole('button', { name: 'Seat section of club' });
-    const asked = () => requests.filter((r) => r.url.pathname.endsWith('/members')).length;
+    const asked = () => requests.filter((r) => isRoute(r, 'groupMembers')).length;
     const before = asked();
     fireEvent.click(section);
     await waitFor(() => expect(asked()).toBeGreaterThan(before));

@@ -1,14 +1,9 @@
-import type { BulkInviteAnswer, Invitation, InvitationsAnswer } from '@portal/domain';
+import type { BulkInviteAnswer, Invitation } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson, withQuery } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
-/**
- * The one route set of invitations (docs/design.md §9): a group's seats and invitations, for
- * its administrators (the buyer of a cohort, or the group's own).
- */
-function invitesPath(alias: string, groupId: string, path = ''): string {
-  return orgPath(alias, `/userGroup/${encodeURIComponent(groupId)}/invites${path}`);
-}
+// The one route set of invitations (docs/design.md §9): a group's seats and invitations, for
+// its administrators (the buyer of a cohort, or the group's own).
 
 /** How often an open seat screen asks again, so seats taken meanwhile show. */
 export const INVITATIONS_REFRESH_MS = 30_000;
@@ -23,7 +18,7 @@ export const invitationKeys = {
 export function invitationsQuery(alias: string, groupId: string, viewer: string) {
   return queryOptions({
     queryKey: invitationKeys.group(alias, groupId, viewer),
-    queryFn: ({ signal }) => getJson<InvitationsAnswer>(invitesPath(alias, groupId), signal),
+    queryFn: ({ signal }) => call('invitations', { params: { org: alias, groupId }, signal }),
     // Someone joining meanwhile uses a seat: the screen follows while it is open.
     refetchInterval: INVITATIONS_REFRESH_MS,
   });
@@ -35,7 +30,7 @@ export function bulkInvite(
   groupId: string,
   body: { emails: string; locale: string },
 ): Promise<BulkInviteAnswer> {
-  return requestJson<BulkInviteAnswer>('POST', invitesPath(alias, groupId), { body });
+  return call('invite', { params: { org: alias, groupId }, body });
 }
 
 async function invitationAction(
@@ -45,13 +40,10 @@ async function invitationAction(
   action: 'resend' | 'revoke',
   locale: string,
 ): Promise<Invitation> {
-  const { invitation } = await requestJson<{ invitation: Invitation }>(
-    'POST',
-    withQuery(invitesPath(alias, groupId, `/${encodeURIComponent(inviteId)}/${action}`), {
-      locale,
-    }),
-    { body: {} },
-  );
+  const { invitation } = await call(action === 'resend' ? 'resendInvite' : 'revokeInvite', {
+    params: { org: alias, groupId, inviteId },
+    query: { locale },
+  });
   return invitation;
 }
 

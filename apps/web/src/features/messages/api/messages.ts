@@ -3,10 +3,11 @@ import {
   messageAnswerSchema,
   messagesAnswerSchema,
   type MessageThread,
+  routeUrl,
   type MessageView,
 } from '@portal/domain';
-import { getJson, requestJson, withQuery } from '../../../lib/api/client';
-import { userGroupPath, type MessageChannel } from '../../../lib/api/messages';
+import { call, requestJson } from '../../../lib/api/client';
+import type { MessageChannel } from '../../../lib/api/messages';
 
 /** A messages answer without its results (docs/product-spec.md §8: 'Cannot display fetched messages.'). */
 export class UnreadableMessagesError extends Error {
@@ -46,13 +47,17 @@ export async function fetchMessages(
   request: MessagesRequest,
   signal?: AbortSignal,
 ): Promise<MessageView[]> {
-  const path = withQuery(userGroupPath(request.alias, request.groupId, '/message'), {
-    page: '1',
-    limit: String(MESSAGE_PAGE_SIZE),
-    'createDate[gt]': request.after,
-    isPrivate: request.channel === 'group' ? undefined : 'true',
-    thread: threadOf(request.channel),
-  });
+  const path = routeUrl(
+    'messages',
+    { org: request.alias, groupId: request.groupId },
+    {
+      page: '1',
+      limit: String(MESSAGE_PAGE_SIZE),
+      'createDate[gt]': request.after,
+      isPrivate: request.channel === 'group' ? undefined : 'true',
+      thread: threadOf(request.channel),
+    },
+  );
   const answer = await requestJson<unknown>('GET', path, { signal });
   const parsed = messagesAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new UnreadableMessagesError();
@@ -70,9 +75,13 @@ export async function sendMessage(
   channel: MessageChannel,
 ): Promise<MessageView> {
   const thread = threadOf(channel);
-  const answer = await requestJson<unknown>('POST', userGroupPath(alias, groupId, '/message'), {
-    body: { body, isPrivate: channel !== 'group', ...(thread && { threadOf: thread }) },
-  });
+  const answer = await requestJson<unknown>(
+    'POST',
+    routeUrl('postMessage', { org: alias, groupId }),
+    {
+      body: { body, isPrivate: channel !== 'group', ...(thread && { threadOf: thread }) },
+    },
+  );
   const parsed = messageAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new MissingSentMessageError();
   return parsed.data.message;
@@ -80,7 +89,7 @@ export async function sendMessage(
 
 /** GET /{org}/userGroup/{groupId}/message/stream: server-sent events (docs/design.md §10). */
 export function messageStreamPath(alias: string, groupId: string): string {
-  return userGroupPath(alias, groupId, '/message/stream');
+  return routeUrl('messageStream', { org: alias, groupId });
 }
 
 /** GET /{org}/userGroup/{groupId}/message/threads: a group's private threads (administrators). */
@@ -89,9 +98,6 @@ export async function fetchThreads(
   groupId: string,
   signal?: AbortSignal,
 ): Promise<MessageThread[]> {
-  const { threads } = await getJson<{ threads: MessageThread[] }>(
-    userGroupPath(alias, groupId, '/message/threads'),
-    signal,
-  );
+  const { threads } = await call('messageThreads', { params: { org: alias, groupId }, signal });
   return threads;
 }

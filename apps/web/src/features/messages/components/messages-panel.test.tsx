@@ -2,7 +2,7 @@ import type { MessageView } from '@portal/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { useMessagesPanel } from '../../../lib/messages-panel';
-import { fakeApi, ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-api';
+import { fakeApi, ok, type FakeAnswer, type FakeRequest, isRoute } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
@@ -99,8 +99,7 @@ function openPanel() {
   return screen.getByRole('complementary', { name: 'Messages' });
 }
 
-const listRequests = (requests: FakeRequest[]) =>
-  requests.filter((r) => r.method === 'GET' && r.url.pathname.endsWith('/message'));
+const listRequests = (requests: FakeRequest[]) => requests.filter((r) => isRoute(r, 'messages'));
 
 describe('MessagesPanel', () => {
   it('is closed at first, opens with focus inside, and closes on Escape with focus back', async () => {
@@ -230,9 +229,10 @@ describe('MessagesPanel', () => {
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(
-        requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/message'))?.body,
-      ).toEqual({ body: 'Hello admins', isPrivate: true }),
+      expect(requests.find((r) => isRoute(r, 'postMessage'))?.body).toEqual({
+        body: 'Hello admins',
+        isPrivate: true,
+      }),
     );
   });
 
@@ -262,9 +262,7 @@ describe('MessagesPanel', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Send' }));
     expect(within(panel).getByText('Write a message before sending it.')).toBeDefined();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/message'))).toBe(
-      false,
-    );
+    expect(requests.some((r) => isRoute(r, 'postMessage'))).toBe(false);
   });
 
   it('sends with Ctrl+Enter, blocks the form meanwhile, then clears it and shows the message', async () => {
@@ -297,16 +295,15 @@ describe('MessagesPanel', () => {
     const input = within(panel).getByRole('textbox', { name: 'Your message' });
     fireEvent.change(input, { target: { value: 'Hello\nthere' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/message'))).toBe(
-      false,
-    );
+    expect(requests.some((r) => isRoute(r, 'postMessage'))).toBe(false);
     fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true });
     const sending = await within(panel).findByRole('button', { name: 'Sending…' });
     expect(sending.getAttribute('aria-disabled')).toBe('true');
     expect(input.hasAttribute('readonly')).toBe(true);
-    expect(
-      requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/message'))?.body,
-    ).toEqual({ body: 'Hello\nthere', isPrivate: false });
+    expect(requests.find((r) => isRoute(r, 'postMessage'))?.body).toEqual({
+      body: 'Hello\nthere',
+      isPrivate: false,
+    });
 
     await act(async () => {
       answer(ok({ message: message('sent', 30, { body: 'Hello\nthere' }) }));
@@ -432,9 +429,9 @@ describe('MessagesPanel', () => {
     expect(await within(panel).findByText('Could you review my invoice?')).toBeDefined();
     // Read: the thread is marked on the server, by its member.
     await waitFor(() =>
-      expect(
-        requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/message/read'))?.body,
-      ).toEqual({ thread: 'account-ana' }),
+      expect(requests.find((r) => isRoute(r, 'markMessagesRead'))?.body).toEqual({
+        thread: 'account-ana',
+      }),
     );
     fireEvent.change(within(panel).getByRole('textbox', { name: 'Your message' }), {
       target: { value: 'Sure, send it over.' },
@@ -458,9 +455,7 @@ describe('MessagesPanel', () => {
     fireEvent.click(within(panel).getByRole('tab', { name: 'Administrators (private)' }));
     await waitFor(() =>
       expect(
-        requests
-          .filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/message/read'))
-          .map((r) => r.body),
+        requests.filter((r) => isRoute(r, 'markMessagesRead')).map((r) => r.body),
       ).toContainEqual({ isPrivate: true }),
     );
   });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, withQuery } from '../../../lib/api/client';
-import type { SearchResultTopic } from '../../../lib/topic-search';
+import { call } from '../../../lib/api/client';
 
 /** Keywords of fewer characters than this search nothing. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -36,12 +35,11 @@ export function searchQuery(
   return queryOptions({
     queryKey: searchKeys.results(alias, keywords, locale, topicGroupId, viewer),
     queryFn: async ({ signal }) => {
-      const path = withQuery(orgPath(alias, '/search'), {
-        keywords,
-        locale,
-        topicGroup: topicGroupId,
+      const { topics } = await call('search', {
+        params: { org: alias },
+        query: { keywords, locale, topicGroup: topicGroupId },
+        signal,
       });
-      const { topics } = await getJson<{ topics: SearchResultTopic[] }>(path, signal);
       return topics;
     },
   });

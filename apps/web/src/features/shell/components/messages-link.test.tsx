@@ -1,11 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, isRoute } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleOrganisation } from '../../../test/sample-organisation';
 import { PHONE_QUERY } from '../hooks/use-media-query';
 import { Header } from './header';
+
+/** A group's line of GET /{org}/message/unread: `unread` group messages, no private ones. */
+const unreadIn = (groupId: string, unread: number) => ({
+  groupId,
+  unread,
+  group: unread,
+  private: 0,
+  threads: [],
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,12 +37,9 @@ const banner = () => within(screen.getByRole('banner'));
 describe('the header’s Messages entry', () => {
   it('shows the unread count with words for assistive technology, and toggles the panel', async () => {
     const requests = fakeApi((request) =>
-      request.url.pathname === '/api/org/sample/message/unread'
+      isRoute(request, 'unreadMessages')
         ? ok({
-            groups: [
-              { groupId: 'cohort', unread: 2 },
-              { groupId: 'team', unread: 1 },
-            ],
+            groups: [unreadIn('cohort', 2), unreadIn('team', 1)],
           })
         : undefined,
     );
@@ -59,7 +65,7 @@ describe('the header’s Messages entry', () => {
     let unread = 0;
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread }] }));
+      fakeApi(() => ok({ groups: [unreadIn('cohort', unread)] }));
       renderHeader();
       const menu = await banner().findByRole('button', { name: /^Menu$/ });
       // Someone posts while the panel is closed: the next poll brings the count.
@@ -76,14 +82,14 @@ describe('the header’s Messages entry', () => {
   });
 
   it('hides the badge at zero', async () => {
-    const requests = fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread: 0 }] }));
+    const requests = fakeApi(() => ok({ groups: [unreadIn('cohort', 0)] }));
     renderHeader();
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(banner().getByRole('button', { name: 'Messages' })).toBeDefined();
   });
 
   it('says the count in French', async () => {
-    fakeApi(() => ok({ groups: [{ groupId: 'cohort', unread: 1 }] }));
+    fakeApi(() => ok({ groups: [unreadIn('cohort', 1)] }));
     renderHeader({ org: sampleOrganisation({ currentLocale: 'fr-CA' }) });
     expect(
       await banner().findByRole('button', { name: 'Messages 1 message non lu' }),

@@ -1,10 +1,6 @@
 import type { OrderView } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, orgPath, requestJson } from '../../../lib/api/client';
-
-function orderPath(alias: string, orderId: string, action = ''): string {
-  return orgPath(alias, `/order/${encodeURIComponent(orderId)}${action}`);
-}
+import { call } from '../../../lib/api/client';
 
 /** `viewer` is part of the key: only the buyer may read an order. */
 export const orderKeys = {
@@ -18,7 +14,7 @@ export function ordersQuery(alias: string, viewer: string) {
   return queryOptions({
     queryKey: orderKeys.list(alias, viewer),
     queryFn: async ({ signal }) => {
-      const { orders } = await getJson<{ orders: OrderView[] }>(orgPath(alias, '/order'), signal);
+      const { orders } = await call('orders', { params: { org: alias }, signal });
       return orders;
     },
   });
@@ -29,7 +25,7 @@ export function orderQuery(alias: string, orderId: string, viewer: string) {
   return queryOptions({
     queryKey: orderKeys.detail(alias, orderId, viewer),
     queryFn: async ({ signal }) => {
-      const { order } = await getJson<{ order: OrderView }>(orderPath(alias, orderId), signal);
+      const { order } = await call('order', { params: { org: alias, orderId }, signal });
       return order;
     },
   });
@@ -37,20 +33,12 @@ export function orderQuery(alias: string, orderId: string, viewer: string) {
 
 /** POST …/order/{orderId}/pay: the local test checkout's Pay (PAYMENTS=local only). */
 export async function payOrder(alias: string, orderId: string): Promise<OrderView> {
-  const { order } = await requestJson<{ order: OrderView }>(
-    'POST',
-    orderPath(alias, orderId, '/pay'),
-    { body: {} },
-  );
+  const { order } = await call('payOrder', { params: { org: alias, orderId } });
   return order;
 }
 
 /** POST …/order/{orderId}/cancel: gives up a pending order. */
 export async function cancelOrder(alias: string, orderId: string): Promise<OrderView> {
-  const { order } = await requestJson<{ order: OrderView }>(
-    'POST',
-    orderPath(alias, orderId, '/cancel'),
-    { body: {} },
-  );
+  const { order } = await call('cancelOrder', { params: { org: alias, orderId } });
   return order;
 }

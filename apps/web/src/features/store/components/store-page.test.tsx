@@ -2,7 +2,7 @@ import type { BundleView } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, isRoute } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
 import { sampleBundle, sampleOrganisation } from '../../../test/sample-organisation';
@@ -23,9 +23,7 @@ const pro = sampleBundle({
 
 function bundlesApi(answer: () => BundleView[]) {
   return fakeApi((request) =>
-    request.method === 'GET' && request.url.pathname === '/api/org/sample/bundle'
-      ? ok({ bundles: answer() })
-      : undefined,
+    isRoute(request, 'bundles') ? ok({ bundles: answer() }) : undefined,
   );
 }
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isRouteRequest, ROUTE_NAMES, routePattern, routeUrl } from './route-paths';
+import { ROUTE_SCHEMAS } from './routes';
+
+describe('the route table', () => {
+  it('gives every named path its schemas, and names each path once', () => {
+    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...ROUTE_NAMES].sort());
+  });
+
+  it('builds URLs: each path value encoded, the query values that have one', () => {
+    expect(routeUrl('topic', { org: 'dough main', topicId: 'a/b' }, { locale: 'fr-CA' })).toBe(
+      '/api/org/dough%20main/topic/a%2Fb?locale=fr-CA',
+    );
+    expect(routeUrl('search', { org: 'o' }, { keywords: 'two words', topicGroup: undefined })).toBe(
+      '/api/org/o/search?keywords=two+words',
+    );
+    expect(routeUrl('grade', { org: 'o', topicId: 't', index: 0 })).toBe(
+      '/api/org/o/topic/t/worksheet/0/grade',
+    );
+    expect(() => routeUrl('topic', { org: 'o' })).toThrow('{topicId}');
+  });
+
+  it('matches requests by method and path, not a neighbour of the path', () => {
+    expect(isRouteRequest('messages', 'GET', '/api/org/o/userGroup/g/message?page=1')).toBe(true);
+    expect(isRouteRequest('messages', 'POST', '/api/org/o/userGroup/g/message')).toBe(false);
+    expect(isRouteRequest('messages', 'GET', '/api/org/o/userGroup/g/message/read')).toBe(false);
+    expect(routePattern('contentSlash').test('/api/org/o/c1/content/?parent=p')).toBe(true);
+    expect(routePattern('content').test('/api/org/o/c1/content/')).toBe(false);
+  });
+});

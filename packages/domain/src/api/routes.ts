@@ -1,0 +1,576 @@
+import { z } from 'zod';
+import { localeQueryObjectSchema, localeQuerySchema, orgParamsSchema } from '../api-schemas';
+import { analyticsEventSchema } from '../analytics';
+import {
+  accountUpdateSchema,
+  emailChangeBodySchema,
+  emailConfirmBodySchema,
+  forgotBodySchema,
+  loginBodySchema,
+  passwordChangeBodySchema,
+  resetBodySchema,
+  resetParamsSchema,
+  signupBodySchema,
+  uploadedFileSchema,
+} from '../auth';
+import { idSchema } from '../content-pack';
+import {
+  bulkInviteAnswerSchema,
+  bulkInviteBodySchema,
+  invitationAnswerSchema,
+  invitationsAnswerSchema,
+} from '../invitations';
+import { purchaseBodySchema } from '../store/pricing';
+import { WORKBOOK_MAX_BYTES, workbookSaveSchema } from '../workbook';
+import {
+  acceptInviteAnswerSchema,
+  accountAnswerSchema,
+  aliveAnswerSchema,
+  bundlesAnswerSchema,
+  contentAnswerSchema,
+  fileAnswerSchema,
+  hostAnswerSchema,
+  readyAnswerSchema,
+  removedFileAnswerSchema,
+  scoresAnswerSchema,
+  successAnswerSchema,
+  tokenAnswerSchema,
+  topicAnswerSchema,
+  topicsAnswerSchema,
+  workbookAnswerSchema,
+} from './answers';
+import {
+  adminGroupsAnswerSchema,
+  groupMembersAnswerSchema,
+  memberReportAnswerSchema,
+  membersQuerySchema,
+} from './groups';
+import {
+  messageAnswerSchema,
+  messagePostBodySchema,
+  messageReadAnswerSchema,
+  messageReadBodySchema,
+  messagesAnswerSchema,
+  messagesQuerySchema,
+  messageThreadsAnswerSchema,
+  threadIdSchema,
+  unreadMessagesAnswerSchema,
+} from './messages';
+import { organisationViewSchema } from './organisation';
+import type { RouteName } from './route-paths';
+import {
+  authorizationUrlAnswerSchema,
+  oAuthCompleteBodySchema,
+  oAuthLoginQuerySchema,
+  oAuthPromptParamsSchema,
+  oAuthUserPromptAnswerSchema,
+} from './sso';
+import { checkoutSessionAnswerSchema, orderAnswerSchema, ordersAnswerSchema } from './store';
+
+/** The schemas of one route: what it takes (params, query, body, headers) and answers. */
+export interface RouteSchemas {
+  /** OpenAPI groups and one line of what the route does (served at /api/docs). */
+  tags: readonly string[];
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** The body of a 2xx answer; JSON unless `answerType` says otherwise. */
+  answer: z.ZodType;
+  answerType?: 'text/event-stream' | 'text/csv';
+  /** The body is sent as multipart (files), not JSON. */
+  multipart?: true;
+  /** The error statuses it answers, each with the error body (docs/design.md §4). */
+  errors: readonly number[];
+}
+
+/** An order id (`ord_…`). */
+export const orderIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an order id');
+/** An invitation id, as its link carries it. */
+export const inviteIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an invitation id');
+/** A worksheet's index in its topic. */
+const worksheetIndex = z.coerce.number().int().min(0).max(1_000);
+
+const topicParams = orgParamsSchema.extend({ topicId: idSchema });
+const groupParams = orgParamsSchema.extend({ groupId: idSchema });
+const orderParams = orgParamsSchema.extend({ orderId: orderIdSchema });
+const inviteParams = groupParams.extend({ inviteId: inviteIdSchema });
+const memberParams = groupParams.extend({ accountId: threadIdSchema });
+const topicQuery = z.object({ locale: localeQuerySchema.optional() });
+const contentRoute = {
+  tags: ['topics'],
+  summary: 'One content fragment (stored apart from its page), localised',
+  params: orgParamsSchema.extend({ id: idSchema }),
+  query: z.object({ parent: idSchema.optional(), locale: localeQuerySchema.optional() }),
+  answer: contentAnswerSchema,
+  errors: [400, 401, 403, 404],
+} as const satisfies RouteSchemas;
+
+const AUTH_ERRORS = [400, 401, 403, 404, 429] as const;
+const ACCOUNT_ERRORS = [400, 401, 404] as const;
+const LIMITED_ACCOUNT_ERRORS = [400, 401, 404, 429] as const;
+const CLIENT_ERRORS = [400, 401, 403, 404] as const;
+const WORKBOOK_ERRORS = [400, 401, 404, 413, 503] as const;
+const STORE_ERRORS = [400, 401, 404, 409, 503] as const;
+const GROUP_ERRORS = [400, 401, 403, 404, 409] as const;
+const SSO_ERRORS = [400, 401, 404, 409, 429, 503] as const;
+
+const signupRoute = {
+  tags: ['auth'],
+  summary: 'Create an account (with inviteId where self signup is disabled)',
+  params: orgParamsSchema.extend({ suffix: z.string().max(100).optional() }),
+  body: signupBodySchema,
+  answer: tokenAnswerSchema,
+  errors: AUTH_ERRORS,
+} as const satisfies RouteSchemas;
+
+/**
+ * The schema half of the one route table (the other, `route-paths.ts`, gives each name its
+ * method and path): the server registers and validates its routes from it and documents them
+ * (/api/docs), the web parses answers with it, the contract test checks every answer against it.
+ */
+export const ROUTE_SCHEMAS = {
+  alive: {
+    tags: ['health'],
+    summary: 'The process is up and not wedged (its event loop turns, no request is stuck)',
+    answer: aliveAnswerSchema,
+    errors: [503],
+  },
+  ready: {
+    tags: ['health'],
+    summary: 'The database answers (within 1.5 s), and the server is not shutting down',
+    answer: readyAnswerSchema,
+    errors: [503],
+  },
+  host: {
+    tags: ['organisation'],
+    summary: 'The organisation chosen by the host name of this request',
+    answer: hostAnswerSchema,
+    errors: [404],
+  },
+  organisation: {
+    tags: ['organisation'],
+    summary: 'The organisation, localised (falls back to en-US)',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: organisationViewSchema,
+    errors: [400, 404],
+  },
+  bundles: {
+    tags: ['store'],
+    summary: 'Bundles of the store',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: bundlesAnswerSchema,
+    errors: [400, 404],
+  },
+  login: {
+    tags: ['auth'],
+    summary: 'Sign in with username or email and password',
+    params: orgParamsSchema,
+    body: loginBodySchema,
+    answer: tokenAnswerSchema,
+    errors: AUTH_ERRORS,
+  },
+  signup: signupRoute,
+  signupWithSuffix: signupRoute,
+  forgotPassword: {
+    tags: ['auth'],
+    summary:
+      'Mail a password reset link; the answer is the same whether or not the email has an account',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    body: forgotBodySchema,
+    answer: successAnswerSchema,
+    errors: AUTH_ERRORS,
+  },
+  resetPassword: {
+    tags: ['auth'],
+    summary: 'Set a new password with a reset link (works once, for one hour)',
+    params: resetParamsSchema,
+    body: resetBodySchema,
+    answer: successAnswerSchema,
+    errors: AUTH_ERRORS,
+  },
+  logout: {
+    tags: ['auth'],
+    summary: 'Revoke this sign-in token',
+    params: orgParamsSchema,
+    answer: successAnswerSchema,
+    errors: AUTH_ERRORS,
+  },
+  account: {
+    tags: ['account'],
+    summary: 'The signed-in learner’s account',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: accountAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  updateAccount: {
+    tags: ['account'],
+    summary: 'Change names, phone, company or employee id (only what is sent)',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    body: accountUpdateSchema,
+    answer: accountAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  setProfilePicture: {
+    tags: ['account'],
+    summary: 'Use an uploaded image (from POST /api/upload) as the profile picture',
+    params: orgParamsSchema,
+    body: uploadedFileSchema,
+    answer: fileAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  removeProfilePicture: {
+    tags: ['account'],
+    summary: 'Remove the profile picture',
+    params: orgParamsSchema,
+    answer: removedFileAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  changePassword: {
+    tags: ['account'],
+    summary: 'Change the password with the current one; every other session of the account ends',
+    params: orgParamsSchema,
+    body: passwordChangeBodySchema,
+    answer: successAnswerSchema,
+    errors: LIMITED_ACCOUNT_ERRORS,
+  },
+  changeEmail: {
+    tags: ['account'],
+    summary: 'Ask for a new email: a confirmation link goes to it, a notice to the current one',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    body: emailChangeBodySchema,
+    answer: successAnswerSchema,
+    errors: LIMITED_ACCOUNT_ERRORS,
+  },
+  confirmEmail: {
+    tags: ['account'],
+    summary: 'Confirm a new email with the link mailed to it (works once, for 24 hours)',
+    params: orgParamsSchema,
+    body: emailConfirmBodySchema,
+    answer: successAnswerSchema,
+    errors: LIMITED_ACCOUNT_ERRORS,
+  },
+  upload: {
+    tags: ['upload'],
+    summary: 'Upload one file (multipart: file, tags, upload_preset)',
+    multipart: true,
+    answer: uploadedFileSchema,
+    errors: [400, 401, 404, 413, 415, 429],
+  },
+  workbook: {
+    tags: ['workbook'],
+    summary: 'The signed-in learner’s workbook',
+    params: orgParamsSchema,
+    answer: workbookAnswerSchema,
+    errors: WORKBOOK_ERRORS,
+  },
+  saveWorkbook: {
+    tags: ['workbook'],
+    summary: `Save the workbook, merged field by field with the stored one (at most ${WORKBOOK_MAX_BYTES} bytes)`,
+    params: orgParamsSchema,
+    body: z.object({ workbook: workbookSaveSchema }),
+    answer: workbookAnswerSchema,
+    errors: WORKBOOK_ERRORS,
+  },
+  topic: {
+    tags: ['topics'],
+    summary:
+      'A topic with its pages, fragments and fields, localised; "general" is the general topic',
+    params: topicParams,
+    query: topicQuery,
+    answer: topicAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  unlockingBundles: {
+    tags: ['topics', 'store'],
+    summary:
+      'The bundles that would open a topic the viewer may not see (none for one they may): what its private-topic screen offers',
+    params: topicParams,
+    query: topicQuery,
+    answer: bundlesAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  content: contentRoute,
+  contentSlash: contentRoute,
+  grade: {
+    tags: ['grades'],
+    summary: 'Scores of one worksheet of a topic: score, total and a summary by page',
+    params: topicParams.extend({ index: worksheetIndex }),
+    answer: scoresAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  search: {
+    tags: ['search'],
+    summary:
+      'Topics whose names, descriptions, page names or page text hold every word (3 characters at least), ranked',
+    params: orgParamsSchema,
+    query: z.object({
+      keywords: z.string().max(200).default(''),
+      locale: localeQuerySchema.optional(),
+      topicGroup: idSchema.optional(),
+    }),
+    answer: topicsAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  analyticsEvent: {
+    tags: ['analytics'],
+    summary:
+      'Record an analytics event (UPLOAD_FILE: category UPLOAD, email, fileName, topicName, pageName)',
+    params: orgParamsSchema,
+    body: analyticsEventSchema,
+    answer: successAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  purchase: {
+    tags: ['store'],
+    summary:
+      'Buy seats of a bundle: makes a pending order priced by the server and answers where to pay',
+    params: orgParamsSchema.extend({ bundleId: idSchema }),
+    query: localeQueryObjectSchema,
+    body: purchaseBodySchema,
+    answer: checkoutSessionAnswerSchema,
+    errors: [429, ...STORE_ERRORS],
+  },
+  orders: {
+    tags: ['store'],
+    summary: 'The signed-in learner’s orders, newest first',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: ordersAnswerSchema,
+    errors: STORE_ERRORS,
+  },
+  order: {
+    tags: ['store'],
+    summary: 'One of the signed-in learner’s orders',
+    params: orderParams,
+    query: localeQueryObjectSchema,
+    answer: orderAnswerSchema,
+    errors: STORE_ERRORS,
+  },
+  payOrder: {
+    tags: ['store'],
+    summary:
+      'The local checkout’s Pay button (PAYMENTS=local only): fulfils the order through the provider path',
+    params: orderParams,
+    query: localeQueryObjectSchema,
+    answer: orderAnswerSchema,
+    errors: STORE_ERRORS,
+  },
+  cancelOrder: {
+    tags: ['store'],
+    summary: 'Cancel a pending order (a fulfilled one answers 409)',
+    params: orderParams,
+    query: localeQueryObjectSchema,
+    answer: orderAnswerSchema,
+    errors: STORE_ERRORS,
+  },
+  acceptInvite: {
+    tags: ['invitations'],
+    summary:
+      'The signed-in learner uses an invitation and joins its group (409 when already a member)',
+    params: orgParamsSchema.extend({ inviteId: inviteIdSchema }),
+    query: localeQueryObjectSchema,
+    answer: acceptInviteAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  ssoPrompt: {
+    tags: ['auth'],
+    summary: 'The prompt of a user group’s single sign-on screen, localised',
+    params: oAuthPromptParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: oAuthUserPromptAnswerSchema,
+    errors: SSO_ERRORS,
+  },
+  ssoStart: {
+    tags: ['auth'],
+    summary:
+      'Start a single sign-on: the provider’s login address (PKCE, state, nonce); sets the flow cookie',
+    params: orgParamsSchema,
+    query: oAuthLoginQuerySchema,
+    answer: authorizationUrlAnswerSchema,
+    errors: SSO_ERRORS,
+  },
+  ssoComplete: {
+    tags: ['auth'],
+    summary:
+      'Finish a single sign-on with the callback’s code: the same token as a password sign-in',
+    params: orgParamsSchema,
+    body: oAuthCompleteBodySchema.extend({
+      /** The callback's `iss` (RFC 9207), when the client passes it on. */
+      iss: z.string().max(500).optional(),
+      /** Link the identity to the signed-in account of the bearer token (design §11). */
+      link: z.boolean().optional(),
+    }),
+    answer: tokenAnswerSchema,
+    errors: SSO_ERRORS,
+  },
+  messages: {
+    tags: ['messages'],
+    summary:
+      'A page of the group’s messages, newest first (isPrivate=true: the private threads the learner reads, or one with thread=)',
+    params: groupParams,
+    query: messagesQuerySchema,
+    answer: messagesAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  postMessage: {
+    tags: ['messages'],
+    summary:
+      'Post to the group, or privately: in the author’s own thread, or (administrators) in a member’s thread with threadOf',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    body: messagePostBodySchema,
+    answer: messageAnswerSchema,
+    errors: [429, ...CLIENT_ERRORS],
+  },
+  unreadMessages: {
+    tags: ['messages'],
+    summary:
+      'Per group of the learner, how many messages from others they may read arrived since they last read it',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: unreadMessagesAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  markMessagesRead: {
+    tags: ['messages'],
+    summary:
+      'The learner has read the group’s messages up to now ({thread}: one private thread; {isPrivate: true}: their own)',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    body: messageReadBodySchema,
+    answer: messageReadAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  messageThreads: {
+    tags: ['messages'],
+    summary:
+      'The group’s private threads, one per member, newest first, with what is unread in each (administrators only)',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    answer: messageThreadsAnswerSchema,
+    errors: CLIENT_ERRORS,
+  },
+  messageStream: {
+    tags: ['messages'],
+    summary: 'The group’s new messages, live (server-sent events)',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
+    /** Each `data:` line is a message as GET …/message answers it. */
+    answer: z.string(),
+    answerType: 'text/event-stream',
+    errors: [...CLIENT_ERRORS, 503],
+  },
+  adminGroups: {
+    tags: ['groups'],
+    summary: 'The user groups the signed-in learner administers',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: adminGroupsAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  groupMembers: {
+    tags: ['groups'],
+    summary:
+      'A group’s members with their progress per topic and worksheet, its seats and invitations (administrators only), paged and sorted',
+    params: groupParams,
+    query: membersQuerySchema,
+    answer: groupMembersAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  groupMembersCsv: {
+    tags: ['groups'],
+    summary:
+      'The members table as CSV: one line per member, topic and worksheet, filtered and sorted as the table',
+    params: groupParams,
+    query: membersQuerySchema.omit({ limit: true, offset: true }),
+    answer: z.string(),
+    answerType: 'text/csv',
+    errors: GROUP_ERRORS,
+  },
+  removeMember: {
+    tags: ['groups'],
+    summary:
+      'Remove a member from the group: their seat is free again, their workbook stays theirs',
+    params: memberParams,
+    answer: successAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  memberReport: {
+    tags: ['groups'],
+    summary:
+      'A member’s report card for one worksheet, read-only; answers only when constraints.adminsSeeAnswers is on',
+    params: memberParams.extend({ topicId: idSchema, index: worksheetIndex }),
+    query: localeQueryObjectSchema,
+    answer: memberReportAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  invitations: {
+    tags: ['invitations'],
+    summary:
+      'A group’s seats and invitations (open, pending, revoked; a used one is its member), administrators only',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    answer: invitationsAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+  invite: {
+    tags: ['invitations'],
+    summary:
+      'Invite several people by pasted emails: each checked; invalid ones, members, those already invited and those beyond the seats are listed, not sent',
+    params: groupParams,
+    query: localeQueryObjectSchema,
+    body: bulkInviteBodySchema,
+    answer: bulkInviteAnswerSchema,
+    errors: [429, ...GROUP_ERRORS],
+  },
+  resendInvite: {
+    tags: ['invitations'],
+    summary: 'Mail a pending invitation again',
+    params: inviteParams,
+    query: localeQueryObjectSchema,
+    answer: invitationAnswerSchema,
+    errors: [429, ...GROUP_ERRORS],
+  },
+  revokeInvite: {
+    tags: ['invitations'],
+    summary: 'Revoke an unused invitation: its link stops working, its seat is free',
+    params: inviteParams,
+    query: localeQueryObjectSchema,
+    answer: invitationAnswerSchema,
+    errors: GROUP_ERRORS,
+  },
+} as const satisfies { [K in RouteName]: RouteSchemas };
+
+export type RouteTable = typeof ROUTE_SCHEMAS;
+type Field<T, K extends string> = T extends { [P in K]: infer V } ? V : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a route answers (2xx), as its answer schema parses it. */
+export type RouteAnswer<N extends RouteName> = Out<RouteTable[N]['answer']>;
+/** What a caller sends: the path's values, the query, the body (each as its schema takes it). */
+export type RouteParams<N extends RouteName> = In<Field<RouteTable[N], 'params'>>;
+export type RouteQuery<N extends RouteName> = In<Field<RouteTable[N], 'query'>>;
+export type RouteBody<N extends RouteName> = In<Field<RouteTable[N], 'body'>>;
+
+/** Parses a route's answer with its answer schema (throws a ZodError when it is not in shape). */
+export function parseRouteAnswer<N extends RouteName>(name: N, body: unknown): RouteAnswer<N> {
+  return (ROUTE_SCHEMAS[name].answer as z.ZodType).parse(body) as RouteAnswer<N>;
+}
