@@ -104,8 +104,8 @@ export class Caches {
       }
     };
     const ttlOf = options.ttlMs;
-    const lru = new LRUCache<string, Entry<V>, A>({
-      max: options.max ?? (options.maxSize ? undefined : 1_000),
+    const settings = {
+      ...(options.maxSize ? {} : { max: options.max ?? 1_000 }),
       ...(options.maxSize && {
         maxSize: options.maxSize,
         sizeCalculation: (entry: Entry<V>) => Math.max(1, options.sizeOf?.(entry.value) ?? 1),
@@ -116,8 +116,13 @@ export class Caches {
       // A failed refresh keeps the stale value (answered until a refresh succeeds); a failed
       // first read keeps nothing and rejects.
       noDeleteOnFetchRejection: true,
-      dispose: (entry) => forget(entry),
-      fetchMethod: async (key, stale, { context, options: set }) => {
+      dispose: (entry: Entry<V>) => forget(entry),
+      fetchMethod: async (
+        key: string,
+        stale: Entry<V> | undefined,
+        { context: untyped, options: set }: LRUCache.FetcherOptions<string, Entry<V>, unknown>,
+      ) => {
+        const context = untyped as A;
         const previous = stale?.value;
         try {
           // A change that reached this value while it was read: read it again (a few times).
@@ -141,7 +146,11 @@ export class Caches {
           throw err;
         }
       },
-    });
+    };
+    // Bounded by `max` or `maxSize` always (the union of lru-cache's options cannot tell).
+    const lru = new LRUCache<string, Entry<V>, unknown>(
+      settings as LRUCache.Options<string, Entry<V>, unknown>,
+    );
     this.caches.set(name, {
       lru: lru as unknown as LRUCache<string, Entry<object>, unknown>,
       byTag,

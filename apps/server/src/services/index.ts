@@ -10,6 +10,7 @@ import { OpenIdSsoClient } from '../adapters/sso/openid';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
+import { Caches } from '../cache';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AccountService } from './account-service';
@@ -57,6 +58,8 @@ export interface Services {
   mailer: Mailer;
   storage: FileStorage;
   pubsub: PubSub;
+  /** The named caches; `caches.changed(...)` drops what a change reaches on every process. */
+  caches: Caches;
   viewers: ViewerService;
   store: StoreService;
   /** Single sign-on per user group (OpenID Connect). */
@@ -73,18 +76,20 @@ export interface Services {
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
-  const organisations = new OrganisationService(db, {
-    baseDomain: config.baseDomain,
-    defaultOrg: config.defaultOrg,
-  });
   const pubsub: PubSub = config.redisUrl
     ? new RedisPubSub(config.redisUrl, log)
     : new InProcessPubSub();
+  // Changes (imports, revocations, purchases) reach every process at once (with REDIS_URL).
+  const caches = new Caches({
+    bus: { pubsub, channel: clusterChannels(config.redisPrefix).cacheChanged },
+    onError: (err, name) => log.warn({ err, cache: name }, 'a cache was not refreshed'),
+  });
+  const organisations = new OrganisationService(
+    db,
+    { baseDomain: config.baseDomain, defaultOrg: config.defaultOrg },
+    caches,
+  );
   const sessions = new SessionService(db, config.sessionDays);
-  // Revocations and imports reach every process at once (with REDIS_URL; else this one only).
-  const channels = clusterChannels(config.redisPrefix);
-  sessions.shareRevocations(pubsub, channels.sessionsRevoked);
-  organisations.listenForImports(pubsub, channels.organisationImported);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, log)
     : new OutboxMailer(config.outboxDir, log);
@@ -118,7 +123,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     config.uploadQuota,
   );
   const workbooks = new WorkbookService(db);
-  const topicCache = new TopicCache(db);
+  const topicCache = new TopicCache(db, caches);
   const progress = new ProgressService(db, topicCache, log);
   const payments =
     config.payments.provider === 'stripe'
@@ -132,15 +137,16 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     accounts,
     uploads,
     workbooks,
-    topics: new TopicService(db, topicCache),
+    topics: new TopicService(db, topicCache, caches),
     grades: new GradeService(topicCache, workbooks),
     search: new SearchService(db),
     events: new EventService(db, topicCache),
     links,
-    seo: new SeoService(db, links),
+    seo: new SeoService(db, links, caches),
     mailer,
     storage,
     pubsub,
+    caches,
     viewers,
     store: new StoreService(db, payments, links, mailer, viewers, invitations, log),
     sso: new SsoService(
