@@ -105,7 +105,7 @@ export class Caches {
     };
     const ttlOf = options.ttlMs;
     const settings = {
-      ...(options.maxSize ? {} : { max: options.max ?? 1_000 }),
+      ...((options.max !== undefined || !options.maxSize) && { max: options.max ?? 1_000 }),
       ...(options.maxSize && {
         maxSize: options.maxSize,
         sizeCalculation: (entry: Entry<V>) => Math.max(1, options.sizeOf?.(entry.value) ?? 1),

@@ -348,7 +348,7 @@ export class GroupService {
       removeMember(tx, org.id, groupId, accountId, now()),
     );
     if (!removed) throw notFound(MEMBER_NOT_FOUND);
-    this.viewers.forget(org.id, accountId);
+    await this.viewers.forget(org.id, accountId);
     this.progress.touch();
   }
 

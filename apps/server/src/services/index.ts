@@ -89,7 +89,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     { baseDomain: config.baseDomain, defaultOrg: config.defaultOrg },
     caches,
   );
-  const sessions = new SessionService(db, config.sessionDays);
+  const sessions = new SessionService(db, config.sessionDays, caches);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, log)
     : new OutboxMailer(config.outboxDir, log);
@@ -103,7 +103,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     port: config.port,
     defaultOrg: config.defaultOrg,
   });
-  const viewers = new ViewerService(db);
+  const viewers = new ViewerService(db, caches);
   const invitations = new InvitationService(db, viewers, mailer, links, log);
   const accounts = new AccountService(
     db,

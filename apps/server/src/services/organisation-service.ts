@@ -32,7 +32,7 @@ import { TOPIC_NOT_FOUND } from './topic-service';
 export type { OrganisationRecord };
 
 /**
- * How long a stored content hash is trusted before it is read again (in the background): a
+ * How long a stored content hash is trusted before it is read again: a
  * change written by a process that could not say so on the bus (the CLI without Redis) is seen
  * within about this long.
  */
@@ -77,8 +77,8 @@ export class OrganisationService {
       key: (record) => record.alias,
       load: async (record) => ({ hash: await contentHashOf(db, record.alias) }),
       dependsOn: (record) => [{ content: { org: record.id } }],
+      // Waited for (as before the cache module): the request after a second sees the change.
       ttlMs: HASH_CHECKED_MS,
-      serveStale: true,
     });
     this.hostAliases = caches.define('host-aliases', {
       max: 10_000,
