@@ -105,10 +105,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       );
       if (result.changed) {
         // Pages may have changed: the group pages' progress is graded again from the workbooks.
+        const caches = new Caches();
         const graded = await new ProgressService(
           db,
-          new TopicCache(db, new Caches()),
+          new TopicCache(db, caches),
           pino({ level: config.logLevel }, pino.destination(2)),
+          caches,
         ).recompute(result.organisationId);
         if (graded) io.stderr(`${result.alias}: progress of ${graded} workbook(s) graded again\n`);
       }
@@ -150,7 +152,7 @@ async function announceImport(
   try {
     await redis.connect();
     const changes: Change[] = [{ content: { org: orgId } }, { hosts: true }];
-    await redis.publish(clusterChannels(prefix).cacheChanged, encodeChanges(changes));
+    await redis.publish(clusterChannels(prefix).cacheChanged, encodeChanges('cli', changes));
   } catch (err) {
     io.stderr(
       `(the running servers will see it within a second: Redis did not answer: ${err instanceof Error ? err.message : String(err)})\n`,

@@ -60,7 +60,7 @@ export async function seedDemoPurchases(
     const order = await services.store.pay(org, viewer, orderId, 'en-US');
     const cohortId = order.cohortId;
     if (!cohortId) continue;
-    await services.viewers.forget(org.id, buyer.id);
+    services.viewers.forget(org.id, buyer.id);
     const owner = { ...(await services.viewers.of(session)), userId: buyer.id };
     const people = [];
     for (const username of demo.joins) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { PubSub } from '../adapters/pubsub/pubsub';
 import {
@@ -68,6 +69,8 @@ const CHANGES_KEPT = 256;
  */
 export class Caches {
   private readonly caches = new Map<string, Registered>();
+  /** Names this process on the bus. */
+  private readonly origin = randomUUID();
   /** Grows with each change heard; with the tags it reached, the last CHANGES_KEPT of them. */
   private generation = 0;
   /** The generation of the last `clear()`: it reached everything. */
@@ -84,7 +87,10 @@ export class Caches {
     this.onError = options.onError ?? (() => {});
     this.clock = options.clock;
     bus?.pubsub.subscribe(bus.channel, (payload) => {
-      for (const change of decodeChanges(payload) ?? []) this.drop(change);
+      const heard = decodeChanges(payload);
+      // Its own changes were dropped here when they were made.
+      if (heard && heard.from !== this.origin)
+        for (const change of heard.changes) this.drop(change);
     });
   }
 
@@ -174,15 +180,16 @@ export class Caches {
   }
 
   /**
-   * Says what changed: every entry depending on it is dropped here now and on the other
-   * processes as soon as the bus carries it. A bus that fails is reported, not thrown: the
+   * Says what changed: every entry depending on it is dropped in this process before this returns,
+   * and on the other processes as soon as the bus carries it; the promise says when it was
+   * published (a request need not wait for it). A bus that fails is reported, never thrown: the
    * change is stored already, and the entries of other processes expire by their own means.
    */
-  async changed(...changes: Change[]): Promise<void> {
+  changed(...changes: Change[]): Promise<void> {
     for (const change of changes) this.drop(change);
-    if (!this.bus || changes.length === 0) return;
-    await this.bus.pubsub
-      .publish(this.bus.channel, encodeChanges(changes))
+    if (!this.bus || changes.length === 0) return Promise.resolve();
+    return this.bus.pubsub
+      .publish(this.bus.channel, encodeChanges(this.origin, changes))
       .catch((err: unknown) => this.onError(err, 'bus'));
   }
 

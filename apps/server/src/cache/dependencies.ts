@@ -9,8 +9,10 @@ export type Dependency =
   | { content: { org: string; topic?: string } }
   /** What is known of a learner in an organisation: their groups and grants. */
   | { viewer: { org: string; user: string } }
-  /** A user group: its members, their progress, its messages. */
-  | { group: { org: string; group: string } }
+  /** A user group's members and their progress, or those of every group of an organisation. */
+  | { group: { org: string; group?: string } }
+  /** A user group's messages. */
+  | { messages: { org: string; group: string } }
   /** One sign-in token (by its hash), or every token of an account. */
   | { session: { token: string } }
   | { account: { user: string } }
@@ -27,7 +29,12 @@ export function pathOf(dependency: Dependency): string[] {
     return topic === undefined ? ['content', org] : ['content', org, topic];
   }
   if ('viewer' in dependency) return ['viewer', dependency.viewer.org, dependency.viewer.user];
-  if ('group' in dependency) return ['group', dependency.group.org, dependency.group.group];
+  if ('group' in dependency) {
+    const { org, group } = dependency.group;
+    return group === undefined ? ['group', org] : ['group', org, group];
+  }
+  if ('messages' in dependency)
+    return ['messages', dependency.messages.org, dependency.messages.group];
   if ('session' in dependency) return ['session', dependency.session.token];
   if ('account' in dependency) return ['account', dependency.account.user];
   return ['hosts'];
@@ -44,20 +51,21 @@ export function reachOf(change: Change): { exact: string[]; under: string } {
   return { exact, under: `${path.join(SEPARATOR)}${SEPARATOR}` };
 }
 
-/** A change as the bus carries it, and back (null for a payload that is not one). */
-export const encodeChanges = (changes: readonly Change[]): string => JSON.stringify(changes);
+/** Changes as the bus carries them, with the process that made them; and back (null if not). */
+export const encodeChanges = (from: string, changes: readonly Change[]): string =>
+  JSON.stringify({ from, changes });
 
-export function decodeChanges(payload: string): Change[] | null {
+const KINDS = ['content', 'viewer', 'group', 'messages', 'session', 'account', 'hosts'];
+
+export function decodeChanges(payload: string): { from: string; changes: Change[] } | null {
   try {
-    const parsed = JSON.parse(payload) as unknown;
-    if (!Array.isArray(parsed)) return null;
-    const changes = parsed.filter(
+    const parsed = JSON.parse(payload) as { from?: unknown; changes?: unknown };
+    if (typeof parsed?.from !== 'string' || !Array.isArray(parsed.changes)) return null;
+    const changes = parsed.changes.filter(
       (c): c is Change =>
-        typeof c === 'object' &&
-        c !== null &&
-        ['content', 'viewer', 'group', 'session', 'account', 'hosts'].some((k) => k in c),
+        typeof c === 'object' && c !== null && KINDS.some((k) => k in (c as object)),
     );
-    return changes.length === parsed.length ? changes : null;
+    return changes.length === parsed.changes.length ? { from: parsed.from, changes } : null;
   } catch {
     return null;
   }

@@ -10,7 +10,7 @@ import {
   type MembersQuery,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/repositories/executor';
 import {
@@ -46,9 +46,6 @@ type Admin = Viewer & { userId: string };
 
 /** A group's member sums as read, in name order, with the orders asked for so far. */
 interface Summaries {
-  version: number;
-  /** When it was read (Date.now()). */
-  at: number;
   rows: ReadonlyArray<MemberSummary & { name: string; search: string }>;
   sorted: Map<string, readonly MemberSummary[]>;
 }
@@ -58,9 +55,15 @@ interface Summaries {
  * their cohort; the administrators of a group see it, with the cohorts under it to open.
  */
 export class GroupService {
-  private readonly recentSummaries = new LRUCache<string, Summaries>({ max: 100 });
-  /** Re-reads under way in the background, by cache key. */
-  private readonly refreshing = new Set<string>();
+  /**
+   * Each group's member sums: dropped when progress is written in this process or a member is
+   * removed (any process); after a second they are answered as they are while they are read
+   * again in the background (the saves of other processes).
+   */
+  private readonly recentSummaries: NamedCache<
+    { orgId: string; groupId: string; topicIds: string[] },
+    Summaries
+  >;
 
   constructor(
     private readonly db: Db,
@@ -70,7 +73,17 @@ export class GroupService {
     private readonly viewers: ViewerService,
     private readonly invitations: InvitationService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly caches: Caches,
+  ) {
+    this.recentSummaries = caches.define('group-summaries', {
+      max: 100,
+      ttlMs: SUMMARIES_TRUSTED_MS,
+      serveStale: true,
+      key: ({ orgId, groupId, topicIds }) => `${orgId}\u0000${groupId}\u0000${topicIds.join(',')}`,
+      load: ({ orgId, groupId, topicIds }) => this.readSummaries(orgId, groupId, topicIds),
+      dependsOn: ({ orgId, groupId }) => [{ group: { org: orgId, group: groupId } }],
+    });
+  }
 
   /** The groups the viewer administers, cohorts under them included (the avatar menu's "My groups"). */
   async adminGroups(org: OrganisationRecord, viewer: Admin, locale: string) {
@@ -115,37 +128,22 @@ export class GroupService {
   }
 
   /**
-   * A group's members with their sums (the sort keys), read again at once when this process
-   * wrote progress or removed a member, or when the group's member count changed; after a second
-   * they are answered as they are while a background read refreshes them (progress written by
-   * other processes). Paging and sorting a large group sums its progress once. Each page's
-   * progress rows are always read fresh.
+   * A group's members with their sums (the sort keys), from the cache (recentSummaries), read
+   * again at once when the group's member count changed (a member joined by another route or
+   * process). Paging and sorting a large group sums its progress once. Each page's progress rows
+   * are always read fresh.
    */
   private async summaries(orgId: string, groupId: string, topicIds: string[]) {
-    const key = `${orgId}\u0000${groupId}\u0000${topicIds.join(',')}`;
-    const hit = this.recentSummaries.get(key);
-    // A member who joined (another route, another process) changes the count: read again.
-    if (
-      hit &&
-      hit.version === this.progress.version &&
-      (await memberCount(this.db, orgId, groupId)) === hit.rows.length
-    ) {
-      // Older than a second: answered as it is while it is read again in the background (the
-      // sums of other processes' saves; this process's own saves changed the version above).
-      if (Date.now() - hit.at > SUMMARIES_TRUSTED_MS && !this.refreshing.has(key)) {
-        this.refreshing.add(key);
-        void this.readSummaries(key, orgId, groupId, topicIds)
-          .catch((err: unknown) => this.log.error({ err, groupId }, 'member sums not read'))
-          .finally(() => this.refreshing.delete(key));
-      }
-      return hit;
-    }
-    return this.readSummaries(key, orgId, groupId, topicIds);
+    const args = { orgId, groupId, topicIds };
+    const hit = this.recentSummaries.peek(args);
+    if (hit && (await memberCount(this.db, orgId, groupId)) !== hit.rows.length)
+      this.caches.drop({ group: { org: orgId, group: groupId } });
+    const entry = await this.recentSummaries.get(args);
+    if (!entry) throw new Error('member sums were not read');
+    return entry;
   }
 
-  private async readSummaries(key: string, orgId: string, groupId: string, topicIds: string[]) {
-    const version = this.progress.version;
-    const at = Date.now();
+  private async readSummaries(orgId: string, groupId: string, topicIds: string[]) {
     const rows = (await memberSummaries(this.db, orgId, groupId, topicIds)).map((m) => ({
       ...m,
       name: fullName(m),
@@ -153,8 +151,7 @@ export class GroupService {
     }));
     // Sorted by name once: the other orders keep it among equals (Array#sort is stable).
     rows.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.email, b.email));
-    const entry: Summaries = { version, at, rows, sorted: new Map() };
-    this.recentSummaries.set(key, entry);
+    const entry: Summaries = { rows, sorted: new Map() };
     return entry;
   }
 
@@ -348,8 +345,8 @@ export class GroupService {
       removeMember(tx, org.id, groupId, accountId, now()),
     );
     if (!removed) throw notFound(MEMBER_NOT_FOUND);
-    await this.viewers.forget(org.id, accountId);
-    this.progress.touch();
+    this.viewers.forget(org.id, accountId);
+    void this.caches.changed({ group: { org: org.id, group: groupId } });
   }
 
   /**

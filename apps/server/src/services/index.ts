@@ -124,7 +124,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   );
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db, caches);
-  const progress = new ProgressService(db, topicCache, log);
+  const progress = new ProgressService(db, topicCache, log, caches);
   const payments =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
@@ -164,9 +164,18 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       invitations,
       viewers,
     ),
-    messages: new MessageService(db, pubsub, sessions, viewers, log),
+    messages: new MessageService(db, pubsub, sessions, viewers, log, caches),
     progress,
-    groups: new GroupService(db, topicCache, workbooks, progress, viewers, invitations, log),
+    groups: new GroupService(
+      db,
+      topicCache,
+      workbooks,
+      progress,
+      viewers,
+      invitations,
+      log,
+      caches,
+    ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
   };

@@ -307,7 +307,7 @@ export class InvitationService {
     locale: string,
   ): Promise<{ group: JoinedGroup; joined: boolean }> {
     const outcome = await inTransaction(this.db, (tx) => this.use(tx, org, user, inviteId, locale));
-    await this.viewers.forget(org.id, user.id);
+    this.viewers.forget(org.id, user.id);
     return outcome;
   }
 

@@ -8,7 +8,7 @@ import {
   type UnreadMessagesAnswer,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../cache';
 import type { PubSub, Unsubscribe } from '../adapters/pubsub/pubsub';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/repositories/executor';
@@ -180,10 +180,14 @@ const byTimeThenId = (a: MessageRecord, b: MessageRecord) =>
 export class MessageService {
   /** One bus subscription per channel, whatever the number of streams on it in this process. */
   private readonly hubs = new Map<string, Hub>();
-  /** Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS). */
-  private readonly pages = new LRUCache<string, string>({ max: 5_000, ttl: PAGE_CACHED_MS });
-  /** Bumped by each post in this process: the group's cached pages are no longer found. */
-  private readonly groupVersions = new Map<string, number>();
+  /**
+   * Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS); a post drops
+   * its group's pages on every process.
+   */
+  private readonly pages: NamedCache<
+    { orgId: string; groupId: string; key: string; read: () => Promise<string> },
+    { json: string }
+  >;
   /** The open streams of each account (`org|user`), oldest first: each one's `end`. */
   private readonly accountStreams = new Map<string, Set<(reason?: StreamEndReason) => void>>();
 
@@ -193,7 +197,15 @@ export class MessageService {
     private readonly sessions: SessionService,
     private readonly viewers: ViewerService,
     private readonly log: FastifyBaseLogger,
+    private readonly caches: Caches,
   ) {
+    this.pages = caches.define('message-pages', {
+      max: 5_000,
+      ttlMs: PAGE_CACHED_MS,
+      key: ({ key }) => key,
+      load: async ({ read }) => ({ json: await read() }),
+      dependsOn: ({ orgId, groupId }) => [{ messages: { org: orgId, group: groupId } }],
+    });
     // A process that lost its bus no longer hears what other processes publish: its streams end
     // at once (the browser polls meanwhile and shows it is not live), and new ones are refused
     // until the bus is back. Reconnecting with Last-Event-ID then replays what was missed.
@@ -242,33 +254,32 @@ export class MessageService {
       } else threadId = options.thread;
     }
     const reader = !isPrivate ? 'group' : threadId === undefined ? 'threads' : `thread:${threadId}`;
-    const groupKey = `${org.id}|${groupId}`;
     const key = [
-      groupKey,
-      this.groupVersions.get(groupKey) ?? 0,
+      `${org.id}|${groupId}`,
       reader,
       page,
       limit,
       options.after ?? '',
       options.before ?? '',
     ].join('|');
-    const cached = this.pages.get(key);
-    if (cached !== undefined) return cached;
-    const records = await listMessages(this.db, {
-      orgId: org.id,
-      groupId,
-      isPrivate,
-      ...(threadId !== undefined && { threadId }),
-      ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
-      // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
-      ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
-      limit,
-      offset: (page - 1) * limit,
-      order: 'desc',
-    });
-    const json = JSON.stringify({ results: records.map(presentMessage) });
-    this.pages.set(key, json);
-    return json;
+    const read = async () => {
+      const records = await listMessages(this.db, {
+        orgId: org.id,
+        groupId,
+        isPrivate,
+        ...(threadId !== undefined && { threadId }),
+        ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
+        // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
+        ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
+        limit,
+        offset: (page - 1) * limit,
+        order: 'desc',
+      });
+      return JSON.stringify({ results: records.map(presentMessage) });
+    };
+    const answer = await this.pages.get({ orgId: org.id, groupId, key, read });
+    if (!answer) throw new Error('a page of messages was not read');
+    return answer.json;
   }
 
   /**
@@ -318,8 +329,7 @@ export class MessageService {
         createdAt: new Date().toISOString(),
       }),
     );
-    const groupKey = `${org.id}|${groupId}`;
-    this.groupVersions.set(groupKey, (this.groupVersions.get(groupKey) ?? 0) + 1);
+    void this.caches.changed({ messages: { org: org.id, group: groupId } });
     const record = await findMessage(this.db, org.id, groupId, id);
     if (!record) throw new Error('a message just written was not found');
     const message = presentMessage(record);

@@ -251,7 +251,7 @@ export class SsoService {
     );
     // Linking ends the password, and with it every session the password made.
     if (linked) await this.sessions.revokeAllOf(userId);
-    await this.viewers?.forget(org.id, userId);
+    this.viewers?.forget(org.id, userId);
     return { token: await this.sessions.create(userId, org.id), userId };
   }
 

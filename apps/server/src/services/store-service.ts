@@ -501,7 +501,7 @@ export class StoreService {
       this.log.debug({ eventId: event.id, orderId: event.orderId, outcome }, 'payment seen before');
       return outcome;
     }
-    await this.viewers.forget(order.orgId, order.userId);
+    this.viewers.forget(order.orgId, order.userId);
     this.log.info({ orderId: order.id, quantity: order.quantity }, 'order fulfilled');
     this.mails = this.mails
       .then(yieldToIo)
