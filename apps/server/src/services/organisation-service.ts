@@ -26,6 +26,7 @@ import {
   type Viewer,
 } from '../policies';
 import { CachedText } from './cached-text';
+import { importContentPack, type ImportOptions, type ImportResult } from './content-pack-service';
 import { notFound } from './errors';
 import { TOPIC_NOT_FOUND } from './topic-service';
 
@@ -95,6 +96,17 @@ export class OrganisationService {
         new CachedText(JSON.stringify(await this.buildView(org, locale, viewer))),
       dependsOn: ({ org }) => [{ content: { org: org.id } }],
     });
+  }
+
+  /**
+   * Imports a content pack (content-pack-service) and says what changed, so that every process
+   * serves the new content at once.
+   */
+  async importPack(input: unknown, options: ImportOptions = {}): Promise<ImportResult> {
+    const result = await importContentPack(this.db, input, options);
+    if (result.ok && result.changed)
+      await this.caches.changed({ content: { org: result.organisationId } }, { hosts: true });
+    return result;
   }
 
   /** Drops what is kept of one organisation's content, or of every organisation (tests). */
