@@ -5,6 +5,7 @@ import {
   decodeChanges,
   encodeChanges,
   reachOf,
+  TAG_SEPARATOR,
   tagOf,
   type Change,
   type Dependency,
@@ -56,6 +57,41 @@ interface Registered {
   lru: LRUCache<string, Entry<object>, unknown>;
   /** Entries by the tag of a dependency. */
   byTag: Map<string, Set<Entry<object>>>;
+  /** The tags by kind of dependency (`content`, `viewer`…): a change looks under its own. */
+  kinds: Map<string, Set<string>>;
+}
+
+const kindOf = (tag: string) => tag.split(TAG_SEPARATOR, 1)[0]!;
+
+function remember(
+  entry: Entry<object>,
+  byTag: Map<string, Set<Entry<object>>>,
+  kinds: Map<string, Set<string>>,
+): void {
+  for (const tag of entry.tags) {
+    let entries = byTag.get(tag);
+    if (!entries) {
+      byTag.set(tag, (entries = new Set()));
+      const kind = kindOf(tag);
+      let tags = kinds.get(kind);
+      if (!tags) kinds.set(kind, (tags = new Set()));
+      tags.add(tag);
+    }
+    entries.add(entry);
+  }
+}
+
+function forget(
+  entry: Entry<object>,
+  byTag: Map<string, Set<Entry<object>>>,
+  kinds: Map<string, Set<string>>,
+): void {
+  for (const tag of entry.tags) {
+    const entries = byTag.get(tag);
+    if (!entries?.delete(entry) || entries.size > 0) continue;
+    byTag.delete(tag);
+    kinds.get(kindOf(tag))?.delete(tag);
+  }
 }
 
 /** How many changes are remembered to tell a read that raced one (see `changedSince`). */
@@ -102,13 +138,7 @@ export class Caches {
   define<A, V extends object>(name: string, options: CacheOptions<A, V>): NamedCache<A, V> {
     if (this.caches.has(name)) throw new Error(`cache "${name}" is defined twice`);
     const byTag = new Map<string, Set<Entry<object>>>();
-    const forget = (entry: Entry<object>) => {
-      for (const tag of entry.tags) {
-        const entries = byTag.get(tag);
-        entries?.delete(entry);
-        if (entries?.size === 0) byTag.delete(tag);
-      }
-    };
+    const kinds = new Map<string, Set<string>>();
     const ttlOf = options.ttlMs;
     const settings = {
       ...((options.max !== undefined || !options.maxSize) && { max: options.max ?? 1_000 }),
@@ -122,7 +152,7 @@ export class Caches {
       // A failed refresh keeps the stale value (answered until a refresh succeeds); a failed
       // first read keeps nothing and rejects.
       noDeleteOnFetchRejection: true,
-      dispose: (entry: Entry<V>) => forget(entry),
+      dispose: (entry: Entry<V>) => forget(entry, byTag, kinds),
       fetchMethod: async (
         key: string,
         stale: Entry<V> | undefined,
@@ -139,11 +169,7 @@ export class Caches {
             const dependencies = options.dependsOn(context, value);
             if (attempt < 3 && this.changedSince(started, dependencies)) continue;
             const entry: Entry<V> = { key, value, tags: dependencies.map(tagOf) };
-            for (const tag of entry.tags) {
-              let entries = byTag.get(tag);
-              if (!entries) byTag.set(tag, (entries = new Set()));
-              entries.add(entry);
-            }
+            remember(entry, byTag, kinds);
             if (typeof ttlOf === 'function') set.ttl = ttlOf(value);
             return entry;
           }
@@ -160,10 +186,14 @@ export class Caches {
     this.caches.set(name, {
       lru: lru as unknown as LRUCache<string, Entry<object>, unknown>,
       byTag,
+      kinds,
     });
     return {
       get: async (args) => {
         const key = options.key(args);
+        // A fresh entry at once (the hot path: organisation and topic answers).
+        const fresh = lru.get(key, { allowStale: false, noDeleteOnStaleGet: true });
+        if (fresh) return fresh.value;
         for (let attempt = 0; ; attempt += 1) {
           const started = this.generation;
           try {
@@ -199,15 +229,16 @@ export class Caches {
     this.recent.push({ generation: this.generation, change });
     if (this.recent.length > CHANGES_KEPT) this.recent.shift();
     const { exact, under } = reachOf(change);
-    for (const { lru, byTag } of this.caches.values()) {
+    const kind = exact[0]!;
+    for (const { lru, byTag, kinds } of this.caches.values()) {
       const reached = new Set<Entry<object>>();
       for (const tag of exact) for (const entry of byTag.get(tag) ?? []) reached.add(entry);
-      for (const [tag, entries] of byTag)
-        if (tag.startsWith(under)) for (const entry of entries) reached.add(entry);
+      for (const tag of kinds.get(kind) ?? [])
+        if (tag.startsWith(under)) for (const entry of byTag.get(tag) ?? []) reached.add(entry);
       for (const entry of reached) {
         lru.delete(entry.key);
         // Not the entry kept any more (a newer one is, or none): its tags go all the same.
-        for (const tag of entry.tags) byTag.get(tag)?.delete(entry);
+        forget(entry, byTag, kinds);
       }
     }
   }
@@ -216,9 +247,10 @@ export class Caches {
   clear(): void {
     this.generation += 1;
     this.clearedAt = this.generation;
-    for (const { lru, byTag } of this.caches.values()) {
+    for (const { lru, byTag, kinds } of this.caches.values()) {
       lru.clear();
       byTag.clear();
+      kinds.clear();
     }
   }
 

@@ -40,15 +40,15 @@ export function pathOf(dependency: Dependency): string[] {
   return ['hosts'];
 }
 
-const SEPARATOR = '\u0000';
+export const TAG_SEPARATOR = '\u0000';
 
-export const tagOf = (dependency: Dependency): string => pathOf(dependency).join(SEPARATOR);
+export const tagOf = (dependency: Dependency): string => pathOf(dependency).join(TAG_SEPARATOR);
 
 /** The tags a change reaches: its own, those above it, and a prefix for those under it. */
 export function reachOf(change: Change): { exact: string[]; under: string } {
   const path = pathOf(change);
-  const exact = path.map((_, i) => path.slice(0, i + 1).join(SEPARATOR));
-  return { exact, under: `${path.join(SEPARATOR)}${SEPARATOR}` };
+  const exact = path.map((_, i) => path.slice(0, i + 1).join(TAG_SEPARATOR));
+  return { exact, under: `${path.join(TAG_SEPARATOR)}${TAG_SEPARATOR}` };
 }
 
 /** Changes as the bus carries them, with the process that made them; and back (null if not). */

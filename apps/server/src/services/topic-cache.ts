@@ -1,9 +1,18 @@
-import type { Caches, NamedCache } from '../cache';
+import type { Caches, Dependency, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { loadTopic, type StoredTopic } from '../db/repositories/topics';
 
 export type { StoredTopic };
+
+/**
+ * What an entry of a topic depends on: the topic, or for "general" (the organisation's general
+ * topic, whatever its id) the organisation's content.
+ */
+export const contentOf = (org: OrganisationRecord, topicId: string): Dependency =>
+  topicId === 'general'
+    ? { content: { org: org.id } }
+    : { content: { org: org.id, topic: topicId } };
 
 /**
  * Parsed topics, by organisation and topic id: a topic is parsed once, not once per request,
@@ -20,7 +29,7 @@ export class TopicCache {
       max: 500,
       key: ({ org, topicId }) => `${org.id}\u0000${topicId}`,
       load: async ({ org, topicId }) => ({ stored: await loadTopic(db, org.id, topicId) }),
-      dependsOn: ({ org, topicId }) => [{ content: { org: org.id, topic: topicId } }],
+      dependsOn: ({ org, topicId }) => [contentOf(org, topicId)],
     });
   }
 

@@ -25,7 +25,7 @@ import {
 } from '../policies';
 import { CachedText } from './cached-text';
 import { notFound } from './errors';
-import type { TopicCache } from './topic-cache';
+import { contentOf, type TopicCache } from './topic-cache';
 
 /** Content bodies longer than this are stored apart and fetched by the page on its own. */
 export const INLINE_CONTENT_MAX = 4_000;
@@ -163,7 +163,7 @@ export class TopicService {
       load: async ({ org, topicId, viewer, locale }) =>
         new CachedText(JSON.stringify({ topic: await this.topic(org, topicId, viewer, locale) })),
       // Its group's name too, which is the organisation's content rather than the topic's.
-      dependsOn: ({ org, topicId }) => [{ content: { org: org.id, topic: topicId } }],
+      dependsOn: ({ org, topicId }) => [contentOf(org, topicId)],
     });
     this.parents = caches.define('topic-parents', {
       max: 10_000,
