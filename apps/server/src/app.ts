@@ -226,6 +226,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const serveIndex = await registerWeb(app, {
     ...config,
     organisations,
+    caches: services.caches,
     seo: services.seo,
     topics: services.topics,
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { checkContentPack, contentPackWarnings, type ContentPack } from '@portal/domain';
 import { loadConfig } from './config';
+import { Caches, encodeChanges, type Change } from './cache';
 import { clusterChannels } from './services/cluster-channels';
 import { migrateDatabase, openDatabase } from './db/database';
 import { queueDepth } from './jobs/runner';
@@ -113,15 +114,17 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       );
       if (result.changed) {
         // Pages may have changed: the group pages' progress is graded again from the workbooks.
+        const caches = new Caches();
         const graded = await new ProgressService(
           db,
-          new TopicCache(db),
+          new TopicCache(db, caches),
           pino({ level: config.logLevel }, pino.destination(2)),
+          caches,
         ).recompute(result.organisationId);
         if (graded) io.stderr(`${result.alias}: progress of ${graded} workbook(s) graded again\n`);
       }
       if (result.changed && config.redisUrl)
-        await announceImport(io, config.redisUrl, config.redisPrefix, result.alias);
+        await announceImport(io, config.redisUrl, config.redisPrefix, result.organisationId);
       return 0;
     }
     if (!arg) throw new UsageError('an organisation alias is required');
@@ -145,7 +148,7 @@ async function announceImport(
   io: CliIo,
   url: string,
   prefix: string,
-  alias: string,
+  orgId: string,
 ): Promise<void> {
   // Loaded only here: the CLI's other commands do not pay for it.
   const { Redis } = await import('ioredis');
@@ -157,7 +160,8 @@ async function announceImport(
   redis.on('error', () => {});
   try {
     await redis.connect();
-    await redis.publish(clusterChannels(prefix).organisationImported, alias);
+    const changes: Change[] = [{ content: { org: orgId } }, { hosts: true }];
+    await redis.publish(clusterChannels(prefix).cacheChanged, encodeChanges('cli', changes));
   } catch (err) {
     io.stderr(
       `(the running servers will see it within a second: Redis did not answer: ${err instanceof Error ? err.message : String(err)})\n`,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { ImageView } from '@portal/domain';
+import type { Caches } from '../cache';
 import { CLIENT_RENDER_SCRIPT, CLIENT_RENDER_STYLE } from '../http/client-render-script';
 import { sendCachedText } from '../http/compression';
 import { sendError } from '../http/errors';
@@ -132,6 +132,7 @@ export function renderIndex(
 }
 
 interface WebOptions {
+  caches: Caches;
   webDist: string;
   mediaDir: string;
   organisations: OrganisationService;
@@ -275,12 +276,19 @@ export async function registerWeb(
 
   const analyticsPolicy =
     securityHeaders(withGoogleAnalytics(CONTENT_SECURITY_POLICY))['content-security-policy'] ?? '';
-  // Pages by organisation, content and page meta (and, drawn on the server, address and screen
-  // size): rendered once, not on every request. Bounded in entries and in bytes.
-  const pages = new LRUCache<string, CachedText>({
+  // Pages by organisation and page meta (and, drawn on the server, address and screen size):
+  // rendered once, not on every request, until the organisation's content changes. Bounded in
+  // entries and in bytes.
+  const pages = options.caches.define<
+    { key: string; org: OrganisationRecord | null; draw: () => Promise<CachedText | undefined> },
+    CachedText
+  >('web-pages', {
     max: 2_000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => Math.max(1, page.text.length * 2),
+    sizeOf: (page) => page.text.length * 2,
+    key: ({ key }) => key,
+    load: ({ draw }) => draw(),
+    dependsOn: ({ org }) => (org ? [{ content: { org: org.id } }] : [{ hosts: true }]),
   });
   return async function serveIndex(request, reply) {
     const { alias, org } = await orgOfHost(request);
@@ -297,9 +305,9 @@ export async function registerWeb(
     const mayDraw =
       render !== null && org !== null && meta !== null && mayBeServerDrawn(route, search);
     const drawn = mayDraw ? `${pathname}\u0000${host}\u0000${isPhone}` : '';
-    const key = `${alias}\u0000${org?.contentHash ?? ''}\u0000${meta?.key ?? ''}\u0000${route ?? ''}\u0000${drawn}\u0000${search === '' ? '' : '?'}`;
-    let html = pages.get(key);
-    if (!html) {
+    const key = `${alias}\u0000${meta?.key ?? ''}\u0000${route ?? ''}\u0000${drawn}\u0000${search === '' ? '' : '?'}`;
+    let drawnNow: CachedText | undefined;
+    const draw = async () => {
       const boot = org && meta ? await bootData(options, org, meta, route) : undefined;
       let paint: DrawnPage | undefined;
       let drawFailed = false;
@@ -323,11 +331,13 @@ export async function registerWeb(
           ? preloadLinks(chunks, route, meta.lang, boot?.image, paint !== undefined)
           : undefined;
       if (paint && preload) preload.code += styles(route);
-      html = new CachedText(renderIndex(template, alias, meta, boot?.text, preload, paint));
+      drawnNow = new CachedText(renderIndex(template, alias, meta, boot?.text, preload, paint));
       // A page that could not be drawn this time (a render over its time limit under load, say)
       // is drawn again on the next visit rather than kept without its markup.
-      if (!drawFailed) pages.set(key, html);
-    }
+      return drawFailed ? undefined : drawnNow;
+    };
+    const html = (await pages.get({ key, org, draw })) ?? drawnNow;
+    if (!html) throw new Error('a page was not rendered');
     reply.code(200).header('cache-control', 'no-cache');
     // Google Analytics is allowed only on the pages of an organisation that uses it.
     if (org?.settings.gaUid) reply.header('content-security-policy', analyticsPolicy);

@@ -3,8 +3,6 @@
  * bus of live events (Redis with REDIS_URL), under the deployment's REDIS_PREFIX.
  */
 export const clusterChannels = (prefix: string) => ({
-  /** `token:{hash}` or `user:{id}`: sessions revoked (logout, password reset). */
-  sessionsRevoked: `${prefix}sessions-revoked`,
-  /** An organisation's alias: its content pack was imported (CLI). */
-  organisationImported: `${prefix}organisation-imported`,
+  /** What changed, for the caches of every process (cache/: `Caches.changed`). */
+  cacheChanged: `${prefix}cache-changed`,
 });

@@ -11,6 +11,7 @@ import { OpenIdSsoClient } from '../adapters/sso/openid';
 import { LocalFileStorage } from '../adapters/storage/local-storage';
 import { S3FileStorage } from '../adapters/storage/s3-storage';
 import type { FileStorage } from '../adapters/storage/storage';
+import { Caches } from '../cache';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { registerJobs } from '../jobs';
@@ -61,6 +62,8 @@ export interface Services {
   mailer: Mailer;
   storage: FileStorage;
   pubsub: PubSub;
+  /** The named caches; `caches.changed(...)` drops what a change reaches on every process. */
+  caches: Caches;
   viewers: ViewerService;
   store: StoreService;
   /** The one runner of background work (jobs/): started when the app is ready. */
@@ -79,18 +82,20 @@ export interface Services {
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
-  const organisations = new OrganisationService(db, {
-    baseDomain: config.baseDomain,
-    defaultOrg: config.defaultOrg,
-  });
   const pubsub: PubSub = config.redisUrl
     ? new RedisPubSub(config.redisUrl, log)
     : new InProcessPubSub();
-  const sessions = new SessionService(db, config.sessionDays);
-  // Revocations and imports reach every process at once (with REDIS_URL; else this one only).
-  const channels = clusterChannels(config.redisPrefix);
-  sessions.shareRevocations(pubsub, channels.sessionsRevoked);
-  organisations.listenForImports(pubsub, channels.organisationImported);
+  // Changes (imports, revocations, purchases) reach every process at once (with REDIS_URL).
+  const caches = new Caches({
+    bus: { pubsub, channel: clusterChannels(config.redisPrefix).cacheChanged },
+    onError: (err, name) => log.warn({ err, cache: name }, 'a cache was not refreshed'),
+  });
+  const organisations = new OrganisationService(
+    db,
+    { baseDomain: config.baseDomain, defaultOrg: config.defaultOrg },
+    caches,
+  );
+  const sessions = new SessionService(db, config.sessionDays, caches);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, log)
     : new OutboxMailer(config.outboxDir, log);
@@ -104,7 +109,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     port: config.port,
     defaultOrg: config.defaultOrg,
   });
-  const viewers = new ViewerService(db);
+  const viewers = new ViewerService(db, caches);
   const jobs = new JobRunner(db, log);
   // Use cases queue their mail: the mail job sends it once, and again if the server refused it.
   const queuedMail = new QueuedMailer(jobs, db);
@@ -127,8 +132,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     config.uploadQuota,
   );
   const workbooks = new WorkbookService(db);
-  const topicCache = new TopicCache(db);
-  const progress = new ProgressService(db, topicCache, log);
+  const topicCache = new TopicCache(db, caches);
+  const progress = new ProgressService(db, topicCache, log, caches);
   const payments: PaymentProvider =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
@@ -143,15 +148,16 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     accounts,
     uploads,
     workbooks,
-    topics: new TopicService(db, topicCache),
+    topics: new TopicService(db, topicCache, caches),
     grades: new GradeService(topicCache, workbooks),
     search: new SearchService(db),
     events: new EventService(db, topicCache),
     links,
-    seo: new SeoService(db, links),
+    seo: new SeoService(db, links, caches),
     mailer,
     storage,
     pubsub,
+    caches,
     viewers,
     store,
     jobs,
@@ -170,9 +176,18 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       invitations,
       viewers,
     ),
-    messages: new MessageService(db, pubsub, sessions, viewers, log),
+    messages: new MessageService(db, pubsub, sessions, viewers, log, caches),
     progress,
-    groups: new GroupService(db, topicCache, workbooks, progress, viewers, invitations, log),
+    groups: new GroupService(
+      db,
+      topicCache,
+      workbooks,
+      progress,
+      viewers,
+      invitations,
+      log,
+      caches,
+    ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
   };

@@ -5,8 +5,7 @@ import {
   type OrganisationView,
   type Topic,
 } from '@portal/domain';
-import { LRUCache } from 'lru-cache';
-import type { PubSub } from '../adapters/pubsub/pubsub';
+import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import {
   aliasOfHost,
@@ -27,20 +26,20 @@ import {
   type Viewer,
 } from '../policies';
 import { CachedText } from './cached-text';
+import { importContentPack, type ImportOptions, type ImportResult } from './content-pack-service';
 import { notFound } from './errors';
 import { TOPIC_NOT_FOUND } from './topic-service';
 
 export type { OrganisationRecord };
 
-/** How long a cached organisation is trusted before its content hash is checked again. */
-const REVALIDATE_MS = 1_000;
-
-interface CachedOrg {
-  record: OrganisationRecord;
-  checkedAt: number;
-  /** Serialised answers by `${locale}|${viewer key}`. */
-  views: LRUCache<string, CachedText>;
-}
+/**
+ * How long a stored content hash is trusted before it is read again: a
+ * change written by a process that could not say so on the bus (the CLI without Redis) is seen
+ * within about this long.
+ */
+const HASH_CHECKED_MS = 1_000;
+/** How long a host name's organisation is trusted (hosts changed without the bus, likewise). */
+const HOST_TRUSTED_MS = 1_000;
 
 /** The organisation picked by host names (docs/configuration.md, "Organisations by host"). */
 export interface HostRules {
@@ -49,59 +48,83 @@ export interface HostRules {
 }
 
 /**
- * Organisations and their public views, cached in memory. An import in this process calls
- * `invalidate`; an import by another process (the CLI) is seen within REVALIDATE_MS, because
- * the cache compares the stored content hash at most that often.
+ * Organisations and their public views, in named caches that depend on the organisation's
+ * content: `caches.changed({content: {org}})` (an import, a publication) drops them on every
+ * process. A change made where the bus does not reach (the CLI without Redis) is found by the
+ * stored content hash, read again at most once a second.
  */
 export class OrganisationService {
-  private readonly cache = new LRUCache<string, CachedOrg>({ max: 1_000 });
-  private readonly hostCache = new LRUCache<string, { alias: string | null }>({
-    max: 10_000,
-    ttl: REVALIDATE_MS,
-  });
+  private readonly records: NamedCache<string, OrganisationRecord>;
+  private readonly hashes: NamedCache<OrganisationRecord, { hash: string | undefined }>;
+  private readonly hostAliases: NamedCache<string, { alias: string | null }>;
+  /** Serialised answers by organisation, locale and the set of topics a viewer may see. */
+  private readonly views: NamedCache<
+    { org: OrganisationRecord; locale: string; viewer: Viewer },
+    CachedText
+  >;
 
   constructor(
     private readonly db: Db,
     private readonly hosts: HostRules,
+    private readonly caches: Caches,
     private readonly uploadUrl: string = '/api/upload',
-  ) {}
-
-  /**
-   * Imports announced on `channel` (by the CLI, with REDIS_URL) empty this cache at once, rather
-   * than within REVALIDATE_MS (issue 16, point 4).
-   */
-  listenForImports(bus: PubSub, channel: string): void {
-    bus.subscribe(channel, (alias) => this.invalidate(alias || undefined));
+  ) {
+    this.records = caches.define('organisations', {
+      key: (alias) => alias,
+      load: async (alias) => (await findOrganisation(db, alias)) ?? undefined,
+      dependsOn: (_alias, record) => [{ content: { org: record.id } }, { hosts: true }],
+    });
+    this.hashes = caches.define('organisation-hashes', {
+      key: (record) => record.alias,
+      load: async (record) => ({ hash: await contentHashOf(db, record.alias) }),
+      dependsOn: (record) => [{ content: { org: record.id } }],
+      // Waited for (as before the cache module): the request after a second sees the change.
+      ttlMs: HASH_CHECKED_MS,
+    });
+    this.hostAliases = caches.define('host-aliases', {
+      max: 10_000,
+      key: (host) => host,
+      load: async (host) => ({ alias: await this.lookupHost(host) }),
+      dependsOn: () => [{ hosts: true }],
+      ttlMs: HOST_TRUSTED_MS,
+    });
+    this.views = caches.define('organisation-views', {
+      maxSize: 32 * 1024 * 1024,
+      sizeOf: (answer) => answer.text.length * 2,
+      key: ({ org, locale, viewer }) => `${org.id}\u0000${locale}\u0000${viewer.key}`,
+      load: async ({ org, locale, viewer }) =>
+        new CachedText(JSON.stringify(await this.buildView(org, locale, viewer))),
+      dependsOn: ({ org }) => [{ content: { org: org.id } }],
+    });
   }
 
-  invalidate(alias?: string): void {
-    if (alias) this.cache.delete(alias);
-    else this.cache.clear();
-    this.hostCache.clear();
+  /**
+   * Imports a content pack (content-pack-service) and says what changed, so that every process
+   * serves the new content at once.
+   */
+  async importPack(input: unknown, options: ImportOptions = {}): Promise<ImportResult> {
+    const result = await importContentPack(this.db, input, options);
+    if (result.ok && result.changed)
+      await this.caches.changed({ content: { org: result.organisationId } }, { hosts: true });
+    return result;
+  }
+
+  /** Drops what is kept of one organisation's content, or of every organisation (tests). */
+  async invalidate(alias?: string): Promise<void> {
+    const record = alias ? this.records.peek(alias) : undefined;
+    if (record) await this.caches.changed({ content: { org: record.id } }, { hosts: true });
+    else this.caches.clear();
   }
 
   async find(alias: string): Promise<OrganisationRecord | null> {
-    const entry = await this.entry(alias);
-    return entry?.record ?? null;
-  }
-
-  private async entry(alias: string): Promise<CachedOrg | null> {
-    const cached = this.cache.get(alias);
-    const now = Date.now();
-    if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached;
-    if (cached && (await contentHashOf(this.db, alias)) === cached.record.contentHash) {
-      cached.checkedAt = now;
-      return cached;
-    }
-    const record = await findOrganisation(this.db, alias);
-    if (!record) {
-      this.cache.delete(alias);
-      return null;
-    }
-    // Views by locale and by the set of topics a viewer may see: few per organisation.
-    const fresh: CachedOrg = { record, checkedAt: now, views: new LRUCache({ max: 500 }) };
-    this.cache.set(alias, fresh);
-    return fresh;
+    const record = await this.records.get(alias);
+    if (!record) return null;
+    const stored = await this.hashes.get(record);
+    if (stored?.hash === record.contentHash) return record;
+    // Changed without a word on the bus: what depends on its content goes, here.
+    this.caches.drop({ content: { org: record.id } });
+    this.caches.drop({ hosts: true });
+    return (await this.records.get(alias)) ?? null;
   }
 
   /**
@@ -113,11 +136,7 @@ export class OrganisationService {
       .toLowerCase()
       .replace(/:\d+$/, '')
       .replace(/^\[|\]$/g, '');
-    const hit = this.hostCache.get(host);
-    if (hit) return hit.alias;
-    const alias = await this.lookupHost(host);
-    this.hostCache.set(host, { alias });
-    return alias;
+    return (await this.hostAliases.get(host))?.alias ?? null;
   }
 
   private async lookupHost(host: string): Promise<string | null> {
@@ -151,15 +170,10 @@ export class OrganisationService {
     requestedLocale: string | undefined,
     viewer: Viewer = VISITOR,
   ): Promise<CachedText> {
-    const entry = await this.entry(org.alias);
-    const record = entry?.record ?? org;
+    const record = (await this.find(org.alias)) ?? org;
     const locale = resolveLocale(requestedLocale, record.settings.locales);
-    const cacheKey = `${locale}|${viewer.key}`;
-    let answer = entry?.views.get(cacheKey);
-    if (!answer) {
-      answer = new CachedText(JSON.stringify(await this.buildView(record, locale, viewer)));
-      entry?.views.set(cacheKey, answer);
-    }
+    const answer = await this.views.get({ org: record, locale, viewer });
+    if (!answer) throw new Error('an organisation view was not made');
     return answer;
   }
 

@@ -7,6 +7,7 @@ import {
   type WorkbookSave,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Caches } from '../cache';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/repositories/executor';
 import { replaceProgress, type ProgressRow } from '../db/repositories/group-admin';
@@ -55,11 +56,6 @@ interface Pending {
  * it (the group's page calls it, so an administrator sees the saves this process has answered).
  */
 export class ProgressService {
-  /**
-   * Grows each time progress is written or a group's members change in this process: what was
-   * read before (GroupService's member sums) is stale then.
-   */
-  version = 0;
   private pending = new Map<string, Pending>();
   private scheduled = false;
   private chain: Promise<void> = Promise.resolve();
@@ -68,6 +64,7 @@ export class ProgressService {
     private readonly db: Db,
     private readonly topics: TopicCache,
     private readonly log: FastifyBaseLogger,
+    private readonly caches: Caches,
   ) {}
 
   /** Notes a saved workbook: the topics the save touched are graded again soon. */
@@ -93,11 +90,6 @@ export class ProgressService {
         this.chain = this.chain.then(() => this.write(batch));
       });
     }
-  }
-
-  /** Says that a group's members changed (a removal): sums read before are stale. */
-  touch(): void {
-    this.version += 1;
   }
 
   /** Resolves once everything noted before this call is written (or failed and was logged). */
@@ -178,7 +170,10 @@ export class ProgressService {
         for (const { p, topicIds, rows } of work)
           await replaceProgress(tx, p.org.id, p.userId, topicIds, rows, at);
       });
-      this.version += 1;
+      // The member sums of this organisation's groups (GroupService) are read again; other
+      // processes refresh theirs within a second, as a save's progress is not worth the bus.
+      for (const orgId of new Set(batch.map((p) => p.org.id)))
+        this.caches.drop({ group: { org: orgId } });
     } catch (err) {
       this.log.error({ err }, 'progress not written');
     }

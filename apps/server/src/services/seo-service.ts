@@ -1,5 +1,5 @@
 import { localise, resolveLocale, type LocalisedText } from '@portal/domain';
-import { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import { catalogueOf, type OrganisationRecord } from '../db/repositories/organisations';
 import { canSeePage, canSeeTopic, canSeeTopicGroupCard, VISITOR } from '../policies';
@@ -58,20 +58,31 @@ const escapeXml = (s: string) =>
 
 /**
  * robots.txt, the sitemap and the meta of each page, per organisation, from what a visitor may
- * see (never a private topic, page or group). Cached by content hash, like the answers.
+ * see (never a private topic, page or group). Kept until the organisation's content changes.
  */
 export class SeoService {
-  private readonly sites = new LRUCache<string, PublicSite>({ max: 200 });
+  private readonly sites: NamedCache<OrganisationRecord, PublicSite>;
 
   constructor(
     private readonly db: Db,
     private readonly links: SiteLinks,
-  ) {}
+    caches: Caches,
+  ) {
+    this.sites = caches.define('public-sites', {
+      max: 200,
+      key: (org) => org.id,
+      load: (org) => this.readSite(org),
+      dependsOn: (org) => [{ content: { org: org.id } }],
+    });
+  }
 
   private async site(org: OrganisationRecord): Promise<PublicSite> {
-    const key = `${org.id}\u0000${org.contentHash}`;
-    const hit = this.sites.get(key);
-    if (hit) return hit;
+    const site = await this.sites.get(org);
+    if (!site) throw new Error('a public site was not read');
+    return site;
+  }
+
+  private async readSite(org: OrganisationRecord): Promise<PublicSite> {
     const catalogue = await catalogueOf(this.db, org.id);
     const paths = ['/', '/topics'];
     const topics = new Map<string, Described>();
@@ -95,9 +106,7 @@ export class SeoService {
       paths.push(`/topicGroup/${entry.id}`);
     }
     if (catalogue.bundleCount > 0) paths.push('/store');
-    const site = { paths, topics, groups };
-    this.sites.set(key, site);
-    return site;
+    return { paths, topics, groups };
   }
 
   /** robots.txt of the organisation of a host (null: a host that picks none). */

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import type { Caches, Dependency, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { loadTopic, type StoredTopic } from '../db/repositories/topics';
@@ -6,20 +6,34 @@ import { loadTopic, type StoredTopic } from '../db/repositories/topics';
 export type { StoredTopic };
 
 /**
- * Parsed topics, keyed by organisation, content hash and topic id: a topic is parsed once per
- * import, not once per request, and an import (a new content hash) retires the old entries.
+ * What an entry of a topic depends on: the topic, or for "general" (the organisation's general
+ * topic, whatever its id) the organisation's content.
+ */
+export const contentOf = (org: OrganisationRecord, topicId: string): Dependency =>
+  topicId === 'general'
+    ? { content: { org: org.id } }
+    : { content: { org: org.id, topic: topicId } };
+
+/**
+ * Parsed topics, by organisation and topic id: a topic is parsed once, not once per request,
+ * and kept until its content changes (`caches.changed({content: {org, topic}})`).
  */
 export class TopicCache {
-  private readonly entries = new LRUCache<string, { stored: StoredTopic | null }>({ max: 500 });
+  private readonly entries: NamedCache<
+    { org: OrganisationRecord; topicId: string },
+    { stored: StoredTopic | null }
+  >;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db, caches: Caches) {
+    this.entries = caches.define('topics', {
+      max: 500,
+      key: ({ org, topicId }) => `${org.id}\u0000${topicId}`,
+      load: async ({ org, topicId }) => ({ stored: await loadTopic(db, org.id, topicId) }),
+      dependsOn: ({ org, topicId }) => [contentOf(org, topicId)],
+    });
+  }
 
   async load(org: OrganisationRecord, topicId: string): Promise<StoredTopic | null> {
-    const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}`;
-    const hit = this.entries.get(key);
-    if (hit) return hit.stored;
-    const stored = await loadTopic(this.db, org.id, topicId);
-    this.entries.set(key, { stored });
-    return stored;
+    return (await this.entries.get({ org, topicId }))?.stored ?? null;
   }
 }

@@ -11,7 +11,7 @@ import {
   type PageView,
   type TopicView,
 } from '@portal/domain';
-import { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { findContent, parentGroupOf, type ParentGroup } from '../db/repositories/topics';
@@ -25,7 +25,7 @@ import {
 } from '../policies';
 import { CachedText } from './cached-text';
 import { notFound } from './errors';
-import type { TopicCache } from './topic-cache';
+import { contentOf, type TopicCache } from './topic-cache';
 
 /** Content bodies longer than this are stored apart and fetched by the page on its own. */
 export const INLINE_CONTENT_MAX = 4_000;
@@ -132,24 +132,46 @@ function presentFragment(fragment: Fragment, locale: string): FragmentView {
   }
 }
 
-export class TopicService {
-  /**
-   * Serialised answers by organisation, content hash, topic, locale and audience (what of the
-   * topic the viewer may see): an import (a new content hash, seen by other processes within the
-   * organisation's revalidation interval) retires them; the LRU bound drops the old ones.
-   */
-  private readonly answers = new LRUCache<string, CachedText>({
-    maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (answer) => answer.text.length * 2 || 1,
-  });
+interface AnswerArgs {
+  org: OrganisationRecord;
+  topicId: string;
+  viewer: Viewer;
+  locale: string;
+  /** What of the topic the viewer may see (viewers who see the same share one answer). */
+  audience: string;
+}
 
-  /** Each topic's first topic group, by organisation, content hash and topic. */
-  private readonly parents = new LRUCache<string, { parent: ParentGroup | null }>({ max: 10_000 });
+export class TopicService {
+  /** Serialised answers by organisation, topic, locale and audience; bounded in bytes. */
+  private readonly answers: NamedCache<AnswerArgs, CachedText>;
+  /** Each topic's first topic group, by organisation and topic. */
+  private readonly parents: NamedCache<
+    { org: OrganisationRecord; topicId: string },
+    { parent: ParentGroup | null }
+  >;
 
   constructor(
     private readonly db: Db,
     private readonly cache: TopicCache,
-  ) {}
+    caches: Caches,
+  ) {
+    this.answers = caches.define('topic-answers', {
+      maxSize: 32 * 1024 * 1024,
+      sizeOf: (answer) => answer.text.length * 2,
+      key: ({ org, topicId, locale, audience }) =>
+        `${org.id}\u0000${topicId}\u0000${locale}\u0000${audience}`,
+      load: async ({ org, topicId, viewer, locale }) =>
+        new CachedText(JSON.stringify({ topic: await this.topic(org, topicId, viewer, locale) })),
+      // Its group's name too, which is the organisation's content rather than the topic's.
+      dependsOn: ({ org, topicId }) => [contentOf(org, topicId)],
+    });
+    this.parents = caches.define('topic-parents', {
+      max: 10_000,
+      key: ({ org, topicId }) => `${org.id}\u0000${topicId}`,
+      load: async ({ org, topicId }) => ({ parent: await parentGroupOf(db, org.id, topicId) }),
+      dependsOn: ({ org, topicId }) => [{ content: { org: org.id, topic: topicId } }],
+    });
+  }
 
   /**
    * The topic group a topic is shown in, when the viewer may see that group: a private group's
@@ -160,13 +182,7 @@ export class TopicService {
     topicId: string,
     viewer: Viewer,
   ): Promise<ParentGroup | null> {
-    const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}`;
-    let entry = this.parents.get(key);
-    if (!entry) {
-      entry = { parent: await parentGroupOf(this.db, org.id, topicId) };
-      this.parents.set(key, entry);
-    }
-    const { parent } = entry;
+    const parent = (await this.parents.get({ org, topicId }))?.parent ?? null;
     return parent && canSeeTopicGroupCard(viewer, parent) ? parent : null;
   }
 
@@ -185,14 +201,8 @@ export class TopicService {
     assertCanSeeTopic(viewer, stored.topic);
     const seesParent = (await this.visibleParent(org, stored.topic._id, viewer)) !== null;
     const audience = `${topicAudienceKey(viewer, stored.topic._id)}${seesParent ? '+group' : ''}`;
-    const key = `${org.id}\u0000${org.contentHash}\u0000${topicId}\u0000${locale}\u0000${audience}`;
-    let answer = this.answers.get(key);
-    if (!answer) {
-      answer = new CachedText(
-        JSON.stringify({ topic: await this.topic(org, topicId, viewer, locale) }),
-      );
-      this.answers.set(key, answer);
-    }
+    const answer = await this.answers.get({ org, topicId, viewer, locale, audience });
+    if (!answer) throw new Error('a topic answer was not made');
     return answer;
   }
 

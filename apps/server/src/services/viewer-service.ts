@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import { grantsOf } from '../db/repositories/memberships';
 import { signedInViewer, VISITOR, type Viewer } from '../policies';
@@ -6,44 +6,40 @@ import type { Session } from './session-service';
 
 /**
  * How long a learner's groups are trusted before the database is asked again: as long as a
- * verified token (SessionService), so a burst of requests (saves) asks once a second.
+ * verified token (SessionService), so a burst of requests (saves) asks once a second. A change
+ * made through a service (`forget`) is seen at once on every process.
  */
 const TRUSTED_MS = 1_000;
 
 /** Who is asking: a visitor without a session, else the learner with their groups and grants. */
 export class ViewerService {
-  private readonly recent = new LRUCache<string, Viewer>({ max: 10_000, ttl: TRUSTED_MS });
+  private readonly recent: NamedCache<Session, Viewer>;
 
-  /** Lookups under way: requests of one learner at the same moment share one query. */
-  private readonly pending = new Map<string, Promise<Viewer>>();
+  constructor(
+    db: Db,
+    private readonly caches: Caches,
+  ) {
+    this.recent = caches.define('viewers', {
+      max: 10_000,
+      ttlMs: TRUSTED_MS,
+      key: ({ orgId, userId }) => `${orgId}\u0000${userId}`,
+      load: async ({ orgId, userId }) => signedInViewer(userId, await grantsOf(db, orgId, userId)),
+      dependsOn: ({ orgId, userId }) => [{ viewer: { org: orgId, user: userId } }],
+    });
+  }
 
-  constructor(private readonly db: Db) {}
-
-  /** Forgets what is known of a learner, whose groups just changed (a purchase was fulfilled). */
+  /**
+   * Forgets what is known of a learner whose groups just changed (a purchase was fulfilled): in
+   * this process at once, in the others as soon as the bus carries it (not waited for).
+   */
   forget(orgId: string, userId: string): void {
-    const key = `${orgId}\u0000${userId}`;
-    this.recent.delete(key);
-    this.pending.delete(key);
+    void this.caches.changed({ viewer: { org: orgId, user: userId } });
   }
 
   async of(session: Session | null): Promise<Viewer> {
     if (!session) return VISITOR;
-    const key = `${session.orgId}\u0000${session.userId}`;
-    const hit = this.recent.get(key);
-    if (hit) return hit;
-    let lookup = this.pending.get(key);
-    if (!lookup) {
-      const started = grantsOf(this.db, session.orgId, session.userId).then((grants) => {
-        const viewer = signedInViewer(session.userId, grants);
-        // Not when the learner was forgotten meanwhile: their groups changed after this query.
-        if (this.pending.get(key) === started) this.recent.set(key, viewer);
-        return viewer;
-      });
-      lookup = started.finally(() => {
-        if (this.pending.get(key) === started) this.pending.delete(key);
-      });
-      this.pending.set(key, started);
-    }
-    return lookup;
+    const viewer = await this.recent.get(session);
+    if (!viewer) throw new Error('a viewer was not read');
+    return viewer;
   }
 }

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('learners read published topics only, on %s', (kin
       AUTHOR,
     );
     expect(created.ok).toBe(true);
-    t.organisations.invalidate(ALIAS);
+    await t.organisations.invalidate(ALIAS);
 
     const topic = await get('/topic/budgeting');
     expect(topic.statusCode, topic.body).toBe(200);
@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('learners read published topics only, on %s', (kin
       version: 2,
       isNew: true,
     });
-    t.organisations.invalidate(ALIAS);
+    await t.organisations.invalidate(ALIAS);
     const topic = await get('/topic/budgeting');
     expect(topic.json().topic.name).toBe('Draft only');
     expect(topic.json().topic.pages.map((p: { _id: string }) => p._id)).toEqual([

@@ -1,6 +1,6 @@
 import { gradeWorksheet, localise, type GroupTopic } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LRUCache } from 'lru-cache';
+import type { Caches, NamedCache } from '../../cache';
 import type { Db } from '../../db/database';
 import type { MemberSummary } from '../../db/repositories/group-admin';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
@@ -25,9 +25,6 @@ export type Admin = Viewer & { userId: string };
 
 /** A group's member sums as read, in name order, with the orders asked for so far. */
 export interface Summaries {
-  version: number;
-  /** When it was read (Date.now()). */
-  at: number;
   rows: ReadonlyArray<MemberSummary & { name: string; search: string }>;
   sorted: Map<string, readonly MemberSummary[]>;
 }
@@ -41,9 +38,20 @@ export interface GroupsContext {
   viewers: ViewerService;
   invitations: InvitationService;
   log: FastifyBaseLogger;
-  recentSummaries: LRUCache<string, Summaries>;
-  /** Re-reads under way in the background, by cache key. */
-  refreshing: Set<string>;
+  caches: Caches;
+  /**
+   * Each group's member sums: dropped when progress is written in this process or a member is
+   * removed (any process); after a second they are answered as they are while they are read
+   * again in the background (the saves of other processes).
+   */
+  recentSummaries: NamedCache<SummariesArgs, Summaries>;
+}
+
+/** Which member sums: a group's, over the topics asked for. */
+export interface SummariesArgs {
+  orgId: string;
+  groupId: string;
+  topicIds: string[];
 }
 
 export const adminsSeeAnswers = (org: OrganisationRecord) =>

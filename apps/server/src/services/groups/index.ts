@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { InvitationService } from '../invitations';
 import type { ProgressService } from '../progress-service';
@@ -7,10 +7,11 @@ import type { TopicCache } from '../topic-cache';
 import type { UseCaseArgs } from '../use-cases';
 import type { ViewerService } from '../viewer-service';
 import type { WorkbookService } from '../workbooks';
-import type { GroupsContext, Summaries } from './context';
+import type { GroupsContext } from './context';
 import { csv } from './csv';
 import { adminGroups, members, removeMember } from './members';
 import { memberReport } from './report';
+import { defineSummaries } from './summaries';
 
 export {
   ADMIN_NOT_REMOVABLE,
@@ -37,6 +38,7 @@ export class GroupService {
     viewers: ViewerService,
     invitations: InvitationService,
     log: FastifyBaseLogger,
+    caches: Caches,
   ) {
     this.ctx = {
       db,
@@ -46,8 +48,8 @@ export class GroupService {
       viewers,
       invitations,
       log,
-      recentSummaries: new LRUCache<string, Summaries>({ max: 100 }),
-      refreshing: new Set(),
+      caches,
+      recentSummaries: defineSummaries(caches, db),
     };
   }
 

@@ -131,5 +131,5 @@ export async function removeMember(
   );
   if (!removed) throw notFound(MEMBER_NOT_FOUND);
   ctx.viewers.forget(org.id, accountId);
-  ctx.progress.touch();
+  void ctx.caches.changed({ group: { org: org.id, group: groupId } });
 }

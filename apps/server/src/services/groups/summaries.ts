@@ -1,4 +1,6 @@
 import type { MembersQuery } from '@portal/domain';
+import type { Caches, NamedCache } from '../../cache';
+import type { Db } from '../../db/database';
 import {
   memberCount,
   memberSummaries,
@@ -6,7 +8,7 @@ import {
 } from '../../db/repositories/group-admin';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { fullName } from '../../presenters/groups';
-import type { GroupsContext, Summaries } from './context';
+import type { GroupsContext, Summaries, SummariesArgs } from './context';
 
 /** How long a group's member sums are reused (see summaries). */
 const SUMMARIES_TRUSTED_MS = 1_000;
@@ -15,11 +17,26 @@ const SUMMARIES_TRUSTED_MS = 1_000;
 const collator = new Intl.Collator('en', { numeric: true });
 
 /**
- * A group's members with their sums (the sort keys), read again at once when this process
- * wrote progress or removed a member, or when the group's member count changed; after a second
- * they are answered as they are while a background read refreshes them (progress written by
- * other processes). Paging and sorting a large group sums its progress once. Each page's
- * progress rows are always read fresh.
+ * The named cache of member sums (GroupsContext.recentSummaries): dropped by a change to the
+ * group (a member removed, on any process) or to its organisation's progress (this process's
+ * saves); after a second answered as they are while read again in the background.
+ */
+export function defineSummaries(caches: Caches, db: Db): NamedCache<SummariesArgs, Summaries> {
+  return caches.define('group-summaries', {
+    max: 100,
+    ttlMs: SUMMARIES_TRUSTED_MS,
+    serveStale: true,
+    key: ({ orgId, groupId, topicIds }) => `${orgId}\u0000${groupId}\u0000${topicIds.join(',')}`,
+    load: ({ orgId, groupId, topicIds }) => readSummaries(db, orgId, groupId, topicIds),
+    dependsOn: ({ orgId, groupId }) => [{ group: { org: orgId, group: groupId } }],
+  });
+}
+
+/**
+ * A group's members with their sums (the sort keys), from the cache (recentSummaries), read
+ * again at once when the group's member count changed (a member joined by another route or
+ * process). Paging and sorting a large group sums its progress once. Each page's progress rows
+ * are always read fresh.
  */
 export async function summaries(
   ctx: GroupsContext,
@@ -27,45 +44,24 @@ export async function summaries(
   groupId: string,
   topicIds: string[],
 ) {
-  const key = `${orgId}\u0000${groupId}\u0000${topicIds.join(',')}`;
-  const hit = ctx.recentSummaries.get(key);
-  // A member who joined (another route, another process) changes the count: read again.
-  if (
-    hit &&
-    hit.version === ctx.progress.version &&
-    (await memberCount(ctx.db, orgId, groupId)) === hit.rows.length
-  ) {
-    // Older than a second: answered as it is while it is read again in the background (the
-    // sums of other processes' saves; this process's own saves changed the version above).
-    if (Date.now() - hit.at > SUMMARIES_TRUSTED_MS && !ctx.refreshing.has(key)) {
-      ctx.refreshing.add(key);
-      void readSummaries(ctx, key, orgId, groupId, topicIds)
-        .catch((err: unknown) => ctx.log.error({ err, groupId }, 'member sums not read'))
-        .finally(() => ctx.refreshing.delete(key));
-    }
-    return hit;
-  }
-  return readSummaries(ctx, key, orgId, groupId, topicIds);
+  const args = { orgId, groupId, topicIds };
+  const hit = ctx.recentSummaries.peek(args);
+  if (hit && (await memberCount(ctx.db, orgId, groupId)) !== hit.rows.length)
+    ctx.caches.drop({ group: { org: orgId, group: groupId } });
+  const entry = await ctx.recentSummaries.get(args);
+  if (!entry) throw new Error('member sums were not read');
+  return entry;
 }
 
-async function readSummaries(
-  ctx: GroupsContext,
-  key: string,
-  orgId: string,
-  groupId: string,
-  topicIds: string[],
-) {
-  const version = ctx.progress.version;
-  const at = Date.now();
-  const rows = (await memberSummaries(ctx.db, orgId, groupId, topicIds)).map((m) => ({
+async function readSummaries(db: Db, orgId: string, groupId: string, topicIds: string[]) {
+  const rows = (await memberSummaries(db, orgId, groupId, topicIds)).map((m) => ({
     ...m,
     name: fullName(m),
     search: `${m.firstName} ${m.lastName}\u0000${m.username}\u0000${m.email}`.toLocaleLowerCase(),
   }));
   // Sorted by name once: the other orders keep it among equals (Array#sort is stable).
   rows.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.email, b.email));
-  const entry: Summaries = { version, at, rows, sorted: new Map() };
-  ctx.recentSummaries.set(key, entry);
+  const entry: Summaries = { rows, sorted: new Map() };
   return entry;
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LRUCache } from 'lru-cache';
 import type { PubSub } from '../../adapters/pubsub/pubsub';
+import type { Caches, NamedCache } from '../../cache';
 import type { Db } from '../../db/database';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { assertGroupMember, isMessagingOn, type Viewer } from '../../policies';
@@ -24,10 +24,20 @@ export interface MessagesContext {
   sessions: SessionService;
   viewers: ViewerService;
   log: FastifyBaseLogger;
-  /** Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS). */
-  pages: LRUCache<string, string>;
-  /** Bumped by each post in this process: the group's cached pages are no longer found. */
-  groupVersions: Map<string, number>;
+  caches: Caches;
+  /**
+   * Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS); a post drops
+   * its group's pages on every process.
+   */
+  pages: NamedCache<PageArgs, { json: string }>;
+}
+
+/** Which page of messages: its group, its key (group, reader, query) and how to read it. */
+export interface PageArgs {
+  orgId: string;
+  groupId: string;
+  key: string;
+  read: () => Promise<string>;
 }
 
 /** What goes through the bus: the message as the API answers it, and what a stream filters on. */

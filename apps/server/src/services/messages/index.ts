@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { PubSub } from '../../adapters/pubsub/pubsub';
+import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { SessionService } from '../session-service';
 import type { UseCaseArgs } from '../use-cases';
@@ -40,6 +40,7 @@ export class MessageService {
     sessions: SessionService,
     viewers: ViewerService,
     log: FastifyBaseLogger,
+    caches: Caches,
   ) {
     this.ctx = {
       db,
@@ -47,8 +48,14 @@ export class MessageService {
       sessions,
       viewers,
       log,
-      pages: new LRUCache<string, string>({ max: 5_000, ttl: PAGE_CACHED_MS }),
-      groupVersions: new Map(),
+      caches,
+      pages: caches.define('message-pages', {
+        max: 5_000,
+        ttlMs: PAGE_CACHED_MS,
+        key: ({ key }) => key,
+        load: async ({ read }) => ({ json: await read() }),
+        dependsOn: ({ orgId, groupId }) => [{ messages: { org: orgId, group: groupId } }],
+      }),
     };
   }
 

@@ -69,8 +69,7 @@ export async function post(
       createdAt: new Date().toISOString(),
     }),
   );
-  const groupKey = `${org.id}|${groupId}`;
-  ctx.groupVersions.set(groupKey, (ctx.groupVersions.get(groupKey) ?? 0) + 1);
+  void ctx.caches.changed({ messages: { org: org.id, group: groupId } });
   const record = await findMessage(ctx.db, org.id, groupId, id);
   if (!record) throw new Error('a message just written was not found');
   const message = presentMessage(record);

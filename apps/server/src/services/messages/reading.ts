@@ -11,8 +11,8 @@ const THREADS_LISTED = 200;
 
 /**
  * How long a page of messages, serialised, answers the polls that ask for it (10,000 learners
- * polling every 10 s ask for the same few pages). A post in this process drops its group's pages
- * at once; one made by another process is seen within this time (its live streams get it at once).
+ * polling every 10 s ask for the same few pages). A post drops its group's pages here at once and
+ * on the other processes as soon as the bus carries it (their live streams get it at once too).
  */
 export const PAGE_CACHED_MS = 1_000;
 
@@ -55,33 +55,32 @@ export async function listJson(
     } else threadId = options.thread;
   }
   const reader = !isPrivate ? 'group' : threadId === undefined ? 'threads' : `thread:${threadId}`;
-  const groupKey = `${org.id}|${groupId}`;
   const key = [
-    groupKey,
-    ctx.groupVersions.get(groupKey) ?? 0,
+    `${org.id}|${groupId}`,
     reader,
     page,
     limit,
     options.after ?? '',
     options.before ?? '',
   ].join('|');
-  const cached = ctx.pages.get(key);
-  if (cached !== undefined) return cached;
-  const records = await listMessages(ctx.db, {
-    orgId: org.id,
-    groupId,
-    isPrivate,
-    ...(threadId !== undefined && { threadId }),
-    ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
-    // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
-    ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
-    limit,
-    offset: (page - 1) * limit,
-    order: 'desc',
-  });
-  const json = JSON.stringify({ results: records.map(presentMessage) });
-  ctx.pages.set(key, json);
-  return json;
+  const read = async () => {
+    const records = await listMessages(ctx.db, {
+      orgId: org.id,
+      groupId,
+      isPrivate,
+      ...(threadId !== undefined && { threadId }),
+      ...(options.after !== undefined && { after: new Date(options.after).toISOString() }),
+      // Without `createDate[lt]`, "now" includes the message written in this very millisecond.
+      ...(options.before !== undefined && { before: new Date(options.before).toISOString() }),
+      limit,
+      offset: (page - 1) * limit,
+      order: 'desc',
+    });
+    return JSON.stringify({ results: records.map(presentMessage) });
+  };
+  const answer = await ctx.pages.get({ orgId: org.id, groupId, key, read });
+  if (!answer) throw new Error('a page of messages was not read');
+  return answer.json;
 }
 
 /**
