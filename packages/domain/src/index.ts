@@ -20,3 +20,4 @@ export * from './worksheet';
 export * from './analytics';
 export * from './store';
 export * from './invitations';
+export * from './error-catalogue';
