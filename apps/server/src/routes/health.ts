@@ -1,4 +1,9 @@
-import { aliveAnswerSchema, errorBodySchema, readyAnswerSchema } from '@portal/domain';
+import {
+  aliveAnswerSchema,
+  errorBodySchema,
+  errorText,
+  readyAnswerSchema,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/errors';
@@ -41,7 +46,7 @@ export const healthRoutes =
       },
       async (_request, reply) => {
         const wedged = health.wedged();
-        if (wedged) return sendError(reply, 503, `The server is wedged: ${wedged}`);
+        if (wedged) return sendError(reply, 503, errorText('serverWedged', { reason: wedged }));
         return { status: 'ok' as const };
       },
     );

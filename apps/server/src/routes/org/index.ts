@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedText } from '../../http/compression';
 import type { Services } from '../../services';
-import { NO_ORGANISATION, notFound } from '../../services/errors';
+import { notFound } from '../../services/errors';
 import { errorBodySchema } from './schemas';
 
 export const organisationRoutes =
@@ -26,7 +26,7 @@ export const organisationRoutes =
       },
       async (request) => {
         const alias = await organisations.aliasForHost(request.headers.host);
-        if (!alias) throw notFound(NO_ORGANISATION);
+        if (!alias) throw notFound('noOrganisation');
         return { org: alias };
       },
     );

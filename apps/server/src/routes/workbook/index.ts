@@ -1,4 +1,5 @@
 import {
+  errorText,
   orgParamsSchema,
   WORKBOOK_MAX_BYTES,
   workbookAnswerSchema,
@@ -57,8 +58,8 @@ export const workbookRoutes =
           session: 'required',
           bodyTooLarge: {
             status: 413,
-            message: `The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`,
-            errfor: { workbook: 'is too large' },
+            text: errorText('workbookTooLarge', { max: WORKBOOK_MAX_BYTES }),
+            errfor: { workbook: 'isTooLarge' },
           },
         },
       },
