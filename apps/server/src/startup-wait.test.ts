@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_AWAY } from './services/health-service';
+import { EN_US } from '@portal/domain';
 import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from './test/databases';
 import { makePack, mustImport } from './test/factories';
 import { freePort } from './test/ports';
@@ -113,7 +113,7 @@ describe.concurrent('a start while PostgreSQL is not up yet', () => {
       const res = await fetch(url, init);
       expect(res.status, url).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(await res.json()).toEqual({ errors: [DATABASE_AWAY] });
+      expect(await res.json()).toEqual({ errors: [EN_US.databaseUnavailable] });
     }
     const french = await fetch(`${base}/readyz`, { headers: { 'accept-language': 'fr-CA' } });
     expect(((await french.json()) as { errors: string[] }).errors[0]).toMatch(/base de données/);

@@ -1,14 +1,14 @@
-import {
-  EN_US,
-  formatError,
-  type ApiErrorBody,
-  type ErrorSay,
-  type PlainErrorCode,
-} from '@portal/domain';
+import { EN_US, type ApiErrorBody, type ErrorSay, type PlainErrorCode } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { DomainError, type DomainErrorKind } from '../services/errors';
+import {
+  DomainError,
+  isVerbatim,
+  written,
+  type DomainErrorKind,
+  type Said,
+} from '../services/errors';
 import { requestLocale } from './request-locale';
 
 /** The HTTP status of each kind of domain error. */
@@ -23,24 +23,6 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   'too-many': 429,
   unavailable: 503,
 };
-
-/**
- * Text that is not ours to translate, sent as it is: Fastify's own messages, a schema's words
- * that the catalogue does not have. Everything the portal itself says goes by code.
- */
-export interface Verbatim {
-  readonly verbatim: string;
-}
-
-/** What an error answer says: a message of the catalogue, or text sent as it is. */
-export type Said = ErrorSay | Verbatim;
-
-const isVerbatim = (said: Said): said is Verbatim => typeof said === 'object' && 'verbatim' in said;
-
-/** `said` in `locale`. */
-function written(said: Said, locale: string): string {
-  return isVerbatim(said) ? said.verbatim : formatError(said, locale);
-}
 
 /** An error meant for the client, of the HTTP layer: its status, and its message by code. */
 export class HttpError extends Error {
@@ -57,7 +39,7 @@ export class HttpError extends Error {
 
 /** The codes whose en-US text a schema gives as its message (`'is required'`), by that text. */
 const FIELD_CODES = new Map<string, PlainErrorCode>(
-  (['isRequired', 'mustNotBeEmpty', 'isNotValid'] as const).map((code) => [EN_US[code], code]),
+  (['isRequired', 'mustBePhone'] as const).map((code) => [EN_US[code], code]),
 );
 
 /**
@@ -148,7 +130,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
               code: 'invalidField',
               params: {
                 field: first[0],
-                reason: isVerbatim(first[1]) ? first[1].verbatim : first[1],
+                reason: isVerbatim(first[1])
+                  ? first[1].verbatim
+                  : typeof first[1] === 'string'
+                    ? { code: first[1] }
+                    : first[1],
               },
             }
           : 'invalidRequest',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EN_US } from '@portal/domain';
 import type { DomainError } from '../services/errors';
 import {
-  ALREADY_PURCHASED,
   assertMayBuy,
   ownsOrder,
   assertCanSeeTopic,
@@ -210,7 +210,7 @@ describe('store policies', () => {
     try {
       assertMayBuy(admin, { userGroup: 'club' }, 1);
     } catch (err) {
-      expect((err as DomainError).message).toBe(ALREADY_PURCHASED);
+      expect((err as DomainError).message).toBe(EN_US.alreadyPurchased);
     }
   });
 

@@ -89,7 +89,7 @@ export const uploadRoutes =
       async (request) => {
         if (!request.isMultipart())
           throw new HttpError(415, 'multipartRequired', {
-            file: 'is required',
+            file: 'isRequired',
           });
         const fields: Record<string, string> = {};
         let file: ReceivedFile | undefined;
@@ -112,7 +112,7 @@ export const uploadRoutes =
             const code = (err as { code?: string }).code;
             if (code === 'FST_REQ_FILE_TOO_LARGE')
               throw new HttpError(413, errorText('fileTooLarge', { max: uploads.maxBytes }), {
-                file: 'is too large',
+                file: 'isTooLarge',
               });
             if (code === 'FST_FILES_LIMIT')
               throw new HttpError(400, 'tooManyFiles', { file: 'oneFileAtATime' });

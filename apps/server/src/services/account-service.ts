@@ -3,6 +3,7 @@ import {
   localise,
   resolveLocale,
   type AccountUpdate,
+  type ErrorSay,
   type AccountView,
   type PasswordChangeBody,
   type JoinedGroup,
@@ -44,10 +45,9 @@ import {
   forbidden,
   invalid,
   notFound,
-  SESSION_ENDED,
   unauthenticated,
 } from './errors';
-import { INVITE_INVALID, type InvitationService } from './invitation-service';
+import type { InvitationService } from './invitation-service';
 import { emailChangeMail, emailChangeNoticeMail, passwordResetMail } from './mail-templates';
 import { MemoryGuessCounter, type GuessCounter } from './login-guesses';
 import { hashPassword, verifyPassword } from './passwords';
@@ -60,23 +60,9 @@ const RESET_TTL_MS = 3_600_000;
 const EMAIL_CHANGE_TTL_MS = 86_400_000;
 const now = () => new Date().toISOString();
 
-export const LOGIN_FAILED = 'Incorrect username, email or password';
-export { INVITE_INVALID };
-export const ALREADY_MEMBER = 'You are already a member of this group.';
-export const RESET_LINK_INVALID =
-  'This password reset link is invalid or has expired. Ask for a new one.';
-
-export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
-export const EMAIL_LINK_INVALID =
-  'This email confirmation link is invalid or has expired. Ask for a new one.';
-export const SSO_EMAIL =
-  'The email of this account comes from your organisation’s single sign-on; change it there.';
-export const SAME_EMAIL = 'That is already your email.';
-export const EMAIL_TAKEN = 'That email already has an account.';
-
 /** A password login by an account that signs in through its group's single sign-on. */
 export const oAuthRequired = (oAuthGroupId: string) =>
-  new DomainError('invalid', 'This account signs in with your organisation’s single sign-on.', {
+  new DomainError('invalid', 'ssoAccount', {
     extra: { oAuthGroupId },
   });
 
@@ -138,13 +124,13 @@ export class AccountService {
     if (!user) {
       this.dummyHash ??= hashPassword(randomUUID());
       await verifyPassword(await this.dummyHash, body.password);
-      throw unauthenticated(LOGIN_FAILED);
+      throw unauthenticated('loginFailed');
     }
     if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
     await this.slowDownGuesses(user.id);
     // A wrong password leaves its attempt counted; the right one forgets them all.
     if (!(await verifyPassword(user.password_hash, body.password)))
-      throw unauthenticated(LOGIN_FAILED);
+      throw unauthenticated('loginFailed');
     await this.guesses.clear(user.id);
     // Signing in with a seat invitation (the link sent to an email that has an account): the
     // learner joins its group; one already in it keeps the seat unused.
@@ -171,9 +157,9 @@ export class AccountService {
     locale: string,
   ): Promise<{ account: AccountView; joined: JoinedGroup }> {
     const user = await findUser(this.db, org.id, userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (!user) throw unauthenticated('sessionEnded');
     const used = await this.invitations.useNow(org, user, inviteId, locale);
-    if (!used.joined) throw conflict(ALREADY_MEMBER);
+    if (!used.joined) throw conflict('alreadyMember');
     return { account: await this.account(org, userId, locale), joined: used.group };
   }
 
@@ -185,19 +171,16 @@ export class AccountService {
     const invite = body.inviteId
       ? await findUsableInvitation(this.db, org.id, body.inviteId, loginKey(body.email))
       : undefined;
-    if (body.inviteId && !invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
+    if (body.inviteId && !invite) throw invalid('inviteInvalid', { inviteId: 'isNotValid' });
     if (org.settings.disableSelfSignup && !invite)
-      throw forbidden('Sign up is by invitation only for this organisation.');
+      throw forbidden('inviteOnly');
 
     const taken = await takenLogins(this.db, org.id, body.username, body.email);
-    const errfor: Record<string, string> = {};
-    if (taken.username) errfor.username = 'is already taken';
-    if (taken.email) errfor.email = 'already has an account';
+    const errfor: Record<string, ErrorSay> = {};
+    if (taken.username) errfor.username = 'isAlreadyTaken';
+    if (taken.email) errfor.email = 'alreadyHasAccount';
     if (Object.keys(errfor).length)
-      throw invalid(
-        errfor.username ? 'That username is already taken.' : 'That email already has an account.',
-        errfor,
-      );
+      throw invalid(errfor.username ? 'usernameTaken' : 'emailTaken', errfor);
 
     const id = randomUUID();
     const passwordHash = await hashPassword(body.password);
@@ -229,9 +212,7 @@ export class AccountService {
       });
     } catch (err) {
       if (isUniqueViolation(err))
-        throw invalid('That username or email already has an account.', {
-          username: 'is already taken',
-        });
+        throw invalid('loginTaken', { username: 'isAlreadyTaken' });
       throw err;
     }
     return {
@@ -317,10 +298,10 @@ export class AccountService {
   ): Promise<void> {
     const reset = await findPasswordReset(this.db, org.id, hashToken(token));
     if (!reset || reset.usedAt || reset.expiresAt <= now() || reset.emailKey !== loginKey(email))
-      throw invalid(RESET_LINK_INVALID);
+      throw invalid('resetLinkInvalid');
     const passwordHash = await hashPassword(password);
     await inTransaction(this.db, async (tx) => {
-      if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid(RESET_LINK_INVALID);
+      if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid('resetLinkInvalid');
       await updateUser(tx, org.id, reset.userId, { password_hash: passwordHash }, now());
       // A new password ends every session and every other reset link of the account.
       await useAllResetLinksOf(tx, reset.userId, now());
@@ -340,11 +321,11 @@ export class AccountService {
     body: PasswordChangeBody,
   ): Promise<void> {
     const user = await findUser(this.db, org.id, userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (!user) throw unauthenticated('sessionEnded');
     if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
     await this.slowDownGuesses(user.id);
     if (!(await verifyPassword(user.password_hash, body.current)))
-      throw invalid(CURRENT_PASSWORD_WRONG, { current: 'is not right' });
+      throw invalid('currentPasswordWrong', { current: 'isNotRight' });
     await this.guesses.clear(user.id);
     const passwordHash = await hashPassword(body.password);
     await inTransaction(this.db, async (tx) => {
@@ -358,7 +339,7 @@ export class AccountService {
   private async refuseTakenEmail(orgId: string, userId: string, email: string): Promise<void> {
     const other = await findUserByLogin(this.db, orgId, email);
     if (other && other.id !== userId)
-      throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+      throw invalid('emailTaken', { email: 'alreadyHasAccount' });
   }
 
   /**
@@ -373,10 +354,10 @@ export class AccountService {
     requestLocale: string,
   ): Promise<void> {
     const user = await findUser(this.db, org.id, userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
-    if (user.oauth_group_id) throw invalid(SSO_EMAIL, { email: 'comes from your single sign-on' });
+    if (!user) throw unauthenticated('sessionEnded');
+    if (user.oauth_group_id) throw invalid('ssoEmail', { email: 'fromSingleSignOn' });
     if (loginKey(newEmail) === user.email_key)
-      throw invalid(SAME_EMAIL, { email: 'is already your email' });
+      throw invalid('sameEmail', { email: 'isAlreadyYourEmail' });
     await this.refuseTakenEmail(org.id, user.id, newEmail);
     const { token, hash } = newToken();
     const stamp = Date.now();
@@ -412,11 +393,11 @@ export class AccountService {
   /** Follows the link mailed to a new address: the account takes it (once, before it expires). */
   async confirmEmail(org: OrganisationRecord, token: string): Promise<void> {
     const change = await findEmailChange(this.db, org.id, hashToken(token));
-    if (!change || change.usedAt || change.expiresAt <= now()) throw invalid(EMAIL_LINK_INVALID);
+    if (!change || change.usedAt || change.expiresAt <= now()) throw invalid('emailLinkInvalid');
     await this.refuseTakenEmail(org.id, change.userId, change.newEmail);
     try {
       await inTransaction(this.db, async (tx) => {
-        if (!(await useEmailChange(tx, change.tokenHash, now()))) throw invalid(EMAIL_LINK_INVALID);
+        if (!(await useEmailChange(tx, change.tokenHash, now()))) throw invalid('emailLinkInvalid');
         await updateUser(
           tx,
           org.id,
@@ -429,14 +410,14 @@ export class AccountService {
         await useAllResetLinksOf(tx, change.userId, now());
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+      if (isUniqueViolation(err)) throw invalid('emailTaken', { email: 'alreadyHasAccount' });
       throw err;
     }
   }
 
   async account(org: OrganisationRecord, userId: string, locale: string): Promise<AccountView> {
     const user = await findUser(this.db, org.id, userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (!user) throw unauthenticated('sessionEnded');
     const groups = await membershipsOf(this.db, org.id, userId);
     return presentAccount(
       user,
@@ -472,9 +453,9 @@ export class AccountService {
     file: UploadedFile,
   ): Promise<UploadedFile> {
     const upload = await findOwnUpload(this.db, org.id, userId, file.public_id);
-    if (!upload) throw notFound('No such upload', { public_id: 'is not one of your uploads' });
+    if (!upload) throw notFound('noSuchUpload', { public_id: 'notAnUpload' });
     if (!upload.contentType.startsWith('image/'))
-      throw invalid('The profile picture must be an image.', { file: 'must be an image' });
+      throw invalid('profilePictureImage', { file: 'mustBeImage' });
     const picture: UploadedFile = {
       secure_url: upload.url,
       original_filename: upload.originalFilename,

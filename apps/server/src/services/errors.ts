@@ -18,8 +18,28 @@ export type DomainErrorKind =
   | 'too-many'
   | 'unavailable';
 
+/**
+ * Text that is not ours to translate, sent as it is: Fastify's own messages, a schema's words
+ * the catalogue does not have, an id a client reads from `errfor` (`link`). Everything the
+ * portal itself says goes by code.
+ */
+export interface Verbatim {
+  readonly verbatim: string;
+}
+
+/** What an error answer says: a message of the catalogue, or text sent as it is. */
+export type Said = ErrorSay | Verbatim;
+
+export const isVerbatim = (said: Said): said is Verbatim =>
+  typeof said === 'object' && 'verbatim' in said;
+
+/** `said` in `locale` (its en-US text is the `message` of the error, for logs). */
+export function written(said: Said, locale: string): string {
+  return isVerbatim(said) ? said.verbatim : formatError(said, locale);
+}
+
 /** Field name → what is wrong with it (bad input), by code. */
-export type ErrorsFor = Readonly<Record<string, ErrorSay>>;
+export type ErrorsFor = Readonly<Record<string, Said>>;
 
 export interface DomainErrorDetails {
   /** Field name → what is wrong with it (bad input). */

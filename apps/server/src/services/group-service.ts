@@ -26,17 +26,12 @@ import type { OrganisationRecord } from '../db/repositories/organisations';
 import { cohortsUnder, groupWithTopics } from '../db/repositories/user-groups';
 import { assertGroupAdmin, type Viewer } from '../policies';
 import { conflict, notFound } from './errors';
-import { GROUP_NOT_FOUND, type InvitationService } from './invitation-service';
+import type { InvitationService } from './invitation-service';
 import { gradablePages, type ProgressService } from './progress-service';
 import type { TopicCache } from './topic-cache';
 import type { ViewerService } from './viewer-service';
 import type { WorkbookService } from './workbook-service';
 
-export { GROUP_NOT_FOUND };
-export const MEMBER_NOT_FOUND = 'This learner is not a member of this group.';
-export const TOPIC_NOT_IN_GROUP = 'This topic is not one of the group’s topics.';
-export const WORKSHEET_NOT_FOUND = 'There is no such worksheet.';
-export const ADMIN_NOT_REMOVABLE = 'An administrator of the group cannot be removed here.';
 
 /** How long a group's member sums are reused (see GroupService.summaries). */
 const SUMMARIES_TRUSTED_MS = 1_000;
@@ -91,7 +86,7 @@ export class GroupService {
   private async group(org: OrganisationRecord, viewer: Viewer, groupId: string, locale: string) {
     assertGroupAdmin(viewer, groupId);
     const group = await groupWithTopics(this.db, org.id, groupId);
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    if (!group) throw notFound('groupNotFound');
     const topics: Array<GroupTopic & { pageIds: string[] }> = [];
     for (const topicId of group.topicIds) {
       const stored = await this.topics.load(org, topicId);
@@ -343,11 +338,11 @@ export class GroupService {
   ): Promise<void> {
     assertGroupAdmin(viewer, groupId);
     const role = await roleIn(this.db, org.id, groupId, accountId);
-    if (role === 'admin') throw conflict(ADMIN_NOT_REMOVABLE);
+    if (role === 'admin') throw conflict('adminNotRemovable');
     const removed = await inTransaction(this.db, (tx) =>
       removeMember(tx, org.id, groupId, accountId, now()),
     );
-    if (!removed) throw notFound(MEMBER_NOT_FOUND);
+    if (!removed) throw notFound('memberNotFound');
     this.viewers.forget(org.id, accountId);
     this.progress.touch();
   }
@@ -368,15 +363,15 @@ export class GroupService {
     const locale = resolveLocale(requestLocale, org.settings.locales);
     const group = await this.group(org, viewer, groupId, locale);
     if ((await roleIn(this.db, org.id, groupId, accountId)) !== 'member')
-      throw notFound(MEMBER_NOT_FOUND);
-    if (!group.topics.some((t) => t._id === topicId)) throw notFound(TOPIC_NOT_IN_GROUP);
+      throw notFound('memberNotFound');
+    if (!group.topics.some((t) => t._id === topicId)) throw notFound('topicNotInGroup');
     const stored = await this.topics.load(org, topicId);
-    if (!stored) throw notFound(TOPIC_NOT_IN_GROUP);
+    if (!stored) throw notFound('topicNotInGroup');
     const { workbook } = await this.workbooks.get(org.id, accountId);
     const sheets = Object.hasOwn(workbook.topics, topicId) ? workbook.topics[topicId]! : [];
     const sheet =
       sheets[index] ?? (index === 0 ? { data: {}, completedPages: [] as string[] } : undefined);
-    if (!sheet) throw notFound(WORKSHEET_NOT_FOUND);
+    if (!sheet) throw notFound('worksheetNotFound');
     const pages = gradablePages(stored.topic);
     const scores = gradeWorksheet(pages, sheet.data);
     const pageIds = new Set(stored.topic.pages.map((p) => p._id));

@@ -5,6 +5,7 @@ import {
   isUnused,
   localise,
   MAX_BULK_EMAILS,
+  errorText,
   pastedEmails,
   resolveLocale,
   type BulkInviteAnswer,
@@ -43,13 +44,6 @@ import { inviteMail } from './mail-templates';
 import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 
-export const GROUP_NOT_FOUND = 'Group not found';
-export const INVITE_NOT_FOUND = 'Invitation not found';
-export const INVITE_TAKEN = 'This invitation has already been used or revoked.';
-export const INVITE_NOT_ADDRESSED = 'This invitation is not addressed to anyone yet.';
-export const INVITE_INVALID = 'This invitation is not valid or has already been used.';
-export const PASTE_EMAILS = 'Paste at least one email address.';
-export const TOO_MANY_EMAILS = `At most ${MAX_BULK_EMAILS} email addresses at once.`;
 
 const emailSchema = z.email();
 /** Invitation ids: 128 random bits, unguessable (the link is the credential). */
@@ -94,7 +88,7 @@ export class InvitationService {
   private async adminGroup(org: OrganisationRecord, viewer: Viewer, groupId: string) {
     assertMayInvite(viewer, groupId);
     const group = await findUserGroup(this.db, org.id, groupId);
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    if (!group) throw notFound('groupNotFound');
     return group;
   }
 
@@ -138,9 +132,11 @@ export class InvitationService {
     const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
     const group = await this.adminGroup(org, viewer, groupId);
     const entries = pastedEmails(body.emails);
-    if (entries.length === 0) throw invalid(PASTE_EMAILS, { emails: 'is required' });
+    if (entries.length === 0) throw invalid('pasteEmails', { emails: 'isRequired' });
     if (entries.length > MAX_BULK_EMAILS)
-      throw invalid(TOO_MANY_EMAILS, { emails: `must hold at most ${MAX_BULK_EMAILS} addresses` });
+      throw invalid(errorText('tooManyEmails', { max: MAX_BULK_EMAILS }), {
+        emails: errorText('atMostAddresses', { max: MAX_BULK_EMAILS }),
+      });
     const skipped: BulkInviteAnswer['skipped'] = [];
     const skip = (email: string, reason: BulkInviteSkip) => skipped.push({ email, reason });
     const wanted: string[] = [];
@@ -222,9 +218,9 @@ export class InvitationService {
     const locale = resolveLocale(requestLocale, org.settings.locales);
     const group = await this.adminGroup(org, viewer, groupId);
     const [record] = await invitationsOfGroup(this.db, org.id, groupId, { inviteId });
-    if (!record) throw notFound(INVITE_NOT_FOUND);
-    if (!isUnused(record)) throw conflict(INVITE_TAKEN);
-    if (!record.emailKey) throw conflict(INVITE_NOT_ADDRESSED);
+    if (!record) throw notFound('inviteNotFound');
+    if (!isUnused(record)) throw conflict('inviteTaken');
+    if (!record.emailKey) throw conflict('inviteNotAddressed');
     const view = presentInvitation(record);
     const from = await this.senderName(org, viewer, locale);
     this.mail(org, locale, from, localise(group.name, locale), view, site);
@@ -240,10 +236,10 @@ export class InvitationService {
   ): Promise<Invitation> {
     await this.adminGroup(org, viewer, groupId);
     const [record] = await invitationsOfGroup(this.db, org.id, groupId, { inviteId });
-    if (!record) throw notFound(INVITE_NOT_FOUND);
+    if (!record) throw notFound('inviteNotFound');
     if (record.revokedAt) return presentInvitation(record);
     if (!isUnused(record) || !(await revokeInvitation(this.db, record.id, now())))
-      throw conflict(INVITE_TAKEN);
+      throw conflict('inviteTaken');
     const [after] = await invitationsOfGroup(this.db, org.id, groupId, { inviteId });
     return presentInvitation(after!);
   }
@@ -279,7 +275,7 @@ export class InvitationService {
     locale: string,
   ): Promise<{ group: JoinedGroup; joined: boolean }> {
     const invitation = await findUsableInvitation(tx, org.id, inviteId, user.email_key);
-    if (!invitation) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
+    if (!invitation) throw invalid('inviteInvalid', { inviteId: 'isNotValid' });
     const stored = await findUserGroup(tx, org.id, invitation.group_id);
     const group = {
       _id: invitation.group_id,
@@ -289,7 +285,7 @@ export class InvitationService {
     if (groups.some((g) => g.groupId === invitation.group_id && !g.isInherited))
       return { group, joined: false };
     if (!(await claimInvitation(tx, invitation.id, user.id, now())))
-      throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
+      throw invalid('inviteInvalid', { inviteId: 'hasBeenUsed' });
     await addMember(tx, {
       orgId: org.id,
       groupId: invitation.group_id,

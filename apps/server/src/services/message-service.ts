@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  errorText,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,
   UNREAD_MAX,
@@ -27,7 +28,6 @@ import {
 } from '../db/repositories/messages';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import {
-  ANSWER_IN_THREAD_ADMINS_ONLY,
   assertGroupAdmin,
   assertGroupMember,
   canPostMessage,
@@ -41,15 +41,6 @@ import { forbidden, invalid, notFound, unavailable } from './errors';
 import type { Session, SessionService } from './session-service';
 import type { ViewerService } from './viewer-service';
 
-export const MESSAGING_OFF = 'Messaging is turned off in this organisation.';
-export const MEMBERS_POST_PRIVATELY =
-  'In this organisation, members can only send private messages to the group’s administrators.';
-export const EMPTY_MESSAGE = 'The message is empty.';
-export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
-export const THREAD_IS_PRIVATE = 'An answer in a member’s thread is a private message.';
-export const THREAD_NOT_FOUND = 'This group has no such member or thread.';
-export const LIVE_PAUSED =
-  'Live messages are paused for a moment. New messages still appear within a few seconds.';
 /** The private threads an administrator's list shows at most. */
 const THREADS_LISTED = 200;
 
@@ -212,7 +203,7 @@ export class MessageService {
    */
   assertReadable(org: OrganisationRecord, viewer: Viewer, groupId: string): void {
     assertGroupMember(viewer, groupId);
-    if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+    if (!isMessagingOn(org.settings)) throw forbidden('messagingOff');
   }
 
   /**
@@ -237,7 +228,7 @@ export class MessageService {
       if (scope === 'own') {
         // A member reads their own thread; another's is no business of theirs (as if none).
         if (options.thread !== undefined && options.thread !== viewer.userId)
-          throw notFound(THREAD_NOT_FOUND);
+          throw notFound('threadNotFound');
         threadId = viewer.userId!;
       } else threadId = options.thread;
     }
@@ -283,18 +274,20 @@ export class MessageService {
   ): Promise<MessageView> {
     this.assertReadable(org, viewer, groupId);
     const body = input.body.trim();
-    if (body.length === 0) throw invalid(EMPTY_MESSAGE, { body: 'must not be empty' });
+    if (body.length === 0) throw invalid('emptyMessage', { body: 'mustNotBeEmpty' });
     if ([...body].length > MESSAGE_MAX_LENGTH)
-      throw invalid(LONG_MESSAGE, { body: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
+      throw invalid(errorText('longMessage', { max: MESSAGE_MAX_LENGTH }), {
+        body: errorText('atMostCharacters', { max: MESSAGE_MAX_LENGTH }),
+      });
     const isPrivate = input.isPrivate === true;
     if (input.threadOf !== undefined && !isPrivate)
-      throw invalid(THREAD_IS_PRIVATE, { threadOf: 'needs isPrivate: true' });
+      throw invalid('threadIsPrivate', { threadOf: 'needsPrivate' });
     const threadOf = input.threadOf;
     if (!canPostMessage(viewer, groupId, { isPrivate, threadOf }, org.settings.constraints))
       throw forbidden(
         threadOf !== undefined && threadOf !== viewer.userId
-          ? ANSWER_IN_THREAD_ADMINS_ONLY
-          : MEMBERS_POST_PRIVATELY,
+          ? 'answerInThreadAdminsOnly'
+          : 'membersPostPrivately',
       );
     const threadId = isPrivate ? (threadOf ?? viewer.userId) : '';
     // An answer goes to a member of the group (or a thread it has): nowhere else.
@@ -304,7 +297,7 @@ export class MessageService {
       !(await roleIn(this.db, org.id, groupId, threadId)) &&
       !(await threadExists(this.db, org.id, groupId, threadId))
     )
-      throw notFound(THREAD_NOT_FOUND, { threadOf: 'is not a member of this group' });
+      throw notFound('threadNotFound', { threadOf: 'notAMemberHere' });
     const id = newMessageId();
     await inTransaction(this.db, (tx) =>
       insertMessage(tx, {
@@ -341,7 +334,7 @@ export class MessageService {
     viewer: Viewer & { userId: string },
     only?: string,
   ): Promise<UnreadMessagesAnswer['groups']> {
-    if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+    if (!isMessagingOn(org.settings)) throw forbidden('messagingOff');
     const groupIds = only ? [only] : [...viewer.groupIds].sort();
     const channels = await unreadChannels(this.db, {
       orgId: org.id,
@@ -378,7 +371,7 @@ export class MessageService {
       thread !== viewer.userId &&
       privateThreadsReadable(viewer, groupId) !== 'all'
     )
-      throw notFound(THREAD_NOT_FOUND);
+      throw notFound('threadNotFound');
     await markRead(this.db, {
       orgId: org.id,
       userId: viewer.userId,
@@ -441,7 +434,7 @@ export class MessageService {
   ): Promise<MessageStream> {
     const viewer = await this.viewers.of(session);
     this.assertReadable(org, viewer, groupId);
-    if (!this.pubsub.available()) throw unavailable(LIVE_PAUSED);
+    if (!this.pubsub.available()) throw unavailable('livePaused');
     const last = lastEventId ? await findMessage(this.db, org.id, groupId, lastEventId) : undefined;
     const since =
       last && canSeeMessage(viewer, groupId, last)

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { localise, type OAuthCompleteBody, type UserGroup } from '@portal/domain';
+import {
+  errorText,
+  localise,
+  type OAuthCompleteBody,
+  type UserGroup,
+} from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SsoError,
@@ -29,7 +34,6 @@ import {
   DomainError,
   invalid,
   notFound,
-  SIGN_IN_REQUIRED,
   unauthenticated,
   unavailable,
 } from './errors';
@@ -41,22 +45,6 @@ import type { ViewerService } from './viewer-service';
 
 /** A sign-in under way is good for ten minutes, once. */
 export const SSO_FLOW_TTL_MS = 600_000;
-
-export const LOGIN_TOKEN_NOT_FOUND = 'Login token not found.';
-export const SSO_EXPIRED = 'This sign-in took too long. Please try again.';
-export const SSO_OTHER_BROWSER = 'This sign-in was started in another browser. Please try again.';
-export const SSO_NO_FLOW_COOKIE =
-  'This sign-in was not started in this browser, so it cannot finish here. Please start it again from the login page.';
-export const SSO_LINK_REQUIRED =
-  'An account with this email already exists. To use single sign-on with it, log in with your password first, then link the two.';
-export const SSO_LINKED_ELSEWHERE =
-  'This single sign-on identity is already linked to another account.';
-export const NO_SSO_GROUP = 'This user group has no single sign-on.';
-export const SSO_UNAVAILABLE = 'Single sign-on is not available for this group at the moment.';
-export const SSO_REFUSED = 'The sign-in provider refused the sign-in.';
-export const SSO_NOT_VERIFIED = 'The sign-in provider’s answer could not be verified.';
-export const SSO_EMAIL_OTHER_SSO =
-  'An account with this email already exists and signs in another way.';
 
 /** What the web app's SSO screen shows when the group's pack gives no prompt. */
 const DEFAULT_PROMPT: Record<string, string> = {
@@ -99,7 +87,7 @@ export class SsoService {
 
   private async ssoGroup(org: OrganisationRecord, groupId: string): Promise<SsoGroup> {
     const group = await findUserGroup(this.db, org.id, groupId);
-    if (!group?.oauth) throw notFound(NO_SSO_GROUP, { groupId: 'has no single sign-on' });
+    if (!group?.oauth) throw notFound('noSsoGroup', { groupId: 'hasNoSingleSignOn' });
     return group as SsoGroup;
   }
 
@@ -136,7 +124,7 @@ export class SsoService {
         { org: org.alias, group: group._id, variable: name },
         'the client secret of a single sign-on group is not set in the environment',
       );
-      throw unavailable(SSO_UNAVAILABLE);
+      throw unavailable('ssoUnavailable');
     }
     return { issuer, clientId, clientSecret: value };
   }
@@ -214,13 +202,13 @@ export class SsoService {
     cookieFlowId: string | undefined,
     linkTo?: { userId: string } | null,
   ): Promise<{ token: string; userId: string }> {
-    if (!cookieFlowId) throw invalid(SSO_NO_FLOW_COOKIE);
-    if (body.link && !linkTo) throw unauthenticated(SIGN_IN_REQUIRED);
+    if (!cookieFlowId) throw invalid('ssoNoFlowCookie');
+    if (body.link && !linkTo) throw unauthenticated('signInRequired');
     const flow = await takeSsoFlow(this.db, { id: cookieFlowId });
     if (!flow || flow.orgId !== org.id || flow.groupId !== body.groupId)
-      throw invalid(LOGIN_TOKEN_NOT_FOUND);
-    if (body.state && body.state !== flow.state) throw invalid(SSO_OTHER_BROWSER);
-    if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid(SSO_EXPIRED);
+      throw invalid('loginTokenNotFound');
+    if (body.state && body.state !== flow.state) throw invalid('ssoOtherBrowser');
+    if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid('ssoExpired');
     const group = await this.ssoGroup(org, flow.groupId);
 
     let identity: SsoIdentity;
@@ -262,10 +250,14 @@ export class SsoService {
       { org: org.alias, group: group._id, issuer: group.oauth.issuer, reason: err.message },
       `single sign-on failed (${err.kind})`,
     );
-    if (err.kind === 'unreachable') return unavailable(SSO_UNAVAILABLE);
+    if (err.kind === 'unreachable') return unavailable('ssoUnavailable');
     if (err.kind === 'refused')
-      return invalid(err.providerMessage ? `${SSO_REFUSED} (${err.providerMessage})` : SSO_REFUSED);
-    return invalid(SSO_NOT_VERIFIED);
+      return invalid(
+        err.providerMessage
+          ? errorText('ssoRefusedWithReason', { reason: err.providerMessage })
+          : 'ssoRefused',
+      );
+    return invalid('ssoNotVerified');
   }
 
   private async signInAccount(
@@ -282,7 +274,7 @@ export class SsoService {
       return await inTransaction(this.db, async (tx) => {
         let linked = false;
         const knownId = await findSsoIdentity(tx, org.id, identity.issuer, identity.subject);
-        if (knownId && linkUserId && knownId !== linkUserId) throw conflict(SSO_LINKED_ELSEWHERE);
+        if (knownId && linkUserId && knownId !== linkUserId) throw conflict('ssoLinkedElsewhere');
         let user: UserRow | undefined = knownId ? await findUser(tx, org.id, knownId) : undefined;
         if (!user) {
           const owner = linkUserId ? await findUser(tx, org.id, linkUserId) : undefined;
@@ -290,18 +282,18 @@ export class SsoService {
             !owner && identity.email
               ? await findUserByEmail(tx, org.id, identity.email)
               : undefined;
-          if (linkUserId && !owner) throw unauthenticated(SIGN_IN_REQUIRED);
+          if (linkUserId && !owner) throw unauthenticated('signInRequired');
           if (owner) {
             // The owner signed in with the password and proved the identity at the provider.
-            if (owner.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
+            if (owner.oauth_group_id !== null) throw conflict('ssoEmailOtherSso');
             await markSsoAccount(tx, org.id, owner.id, groupId, at);
             user = owner;
             linked = true;
           } else if (same) {
             // Never taken over, verified email or not: the owner links by signing in with the
             // password first (design §11).
-            if (same.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
-            throw conflict(SSO_LINK_REQUIRED, { link: groupId });
+            if (same.oauth_group_id !== null) throw conflict('ssoEmailOtherSso');
+            throw conflict('ssoLinkRequired', { link: { verbatim: groupId } });
           } else {
             const id = randomUUID();
             await insertSsoUser(tx, {
@@ -331,7 +323,7 @@ export class SsoService {
         return { userId: user.id, linked };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(SSO_EMAIL_OTHER_SSO);
+      if (isUniqueViolation(err)) throw conflict('ssoEmailOtherSso');
       throw err;
     }
   }

@@ -38,20 +38,12 @@ import {
 } from '../db/repositories/organisations';
 import { ensureCohort, findUserGroup } from '../db/repositories/user-groups';
 import { assertMayBuy, ownsOrder, type Viewer } from '../policies';
-import { conflict, invalid, notFound, SESSION_ENDED, unauthenticated, unavailable } from './errors';
+import { conflict, invalid, notFound, unauthenticated, unavailable } from './errors';
 import type { InvitationService } from './invitation-service';
 import { receiptMail } from './mail-templates';
 import type { RequestAddress, SiteLinks } from './site-links';
 import type { ViewerService } from './viewer-service';
 
-export const BUNDLE_NOT_FOUND = 'Bundle not found';
-export const ORDER_NOT_FOUND = 'Order not found';
-export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
-export const ORDER_ALREADY_PAID = 'A paid order cannot be cancelled.';
-export const NO_LOCAL_CHECKOUT = 'This site takes payments through its payment provider.';
-export const NO_STRIPE = 'Stripe payments are not configured on this site.';
-export const PROVIDER_UNAVAILABLE =
-  'The payment provider cannot be reached. Please try again in a moment.';
 
 /** What a payment confirmation did. */
 export type FulfilOutcome =
@@ -145,10 +137,10 @@ export class StoreService {
     from?: RequestAddress,
   ): Promise<{ url: string }> {
     const bundle = await bundleOf(this.db, org.id, bundleId);
-    if (!bundle) throw notFound(BUNDLE_NOT_FOUND);
+    if (!bundle) throw notFound('bundleNotFound');
     assertMayBuy(viewer, bundle, body.quantity);
     const buyer = await findUser(this.db, org.id, viewer.userId);
-    if (!buyer) throw unauthenticated(SESSION_ENDED);
+    if (!buyer) throw unauthenticated('sessionEnded');
     const price = priceForSeats(bundle, body.quantity);
     const at = now();
     const order: Order = {
@@ -188,7 +180,7 @@ export class StoreService {
     } catch (err) {
       this.log.error({ err, orderId: order.id }, 'checkout session not created');
       await moveOrder(this.db, order.id, ['pending'], 'cancelled', now());
-      throw unavailable(PROVIDER_UNAVAILABLE);
+      throw unavailable('paymentsUnavailable');
     }
     await setProviderSession(this.db, order.id, session.id, now());
     return { url: session.url };
@@ -197,7 +189,7 @@ export class StoreService {
   /** The viewer's own order; anyone else's is unknown. */
   private async ownOrder(org: OrganisationRecord, viewer: Viewer, orderId: string) {
     const order = await findOrder(this.db, org.id, orderId);
-    if (!order || !ownsOrder(viewer, order)) throw notFound(ORDER_NOT_FOUND);
+    if (!order || !ownsOrder(viewer, order)) throw notFound('orderNotFound');
     return order;
   }
 
@@ -226,10 +218,10 @@ export class StoreService {
     orderId: string,
     locale: string,
   ): Promise<OrderView> {
-    if (this.payments.name !== 'local') throw notFound(NO_LOCAL_CHECKOUT);
+    if (this.payments.name !== 'local') throw notFound('noLocalCheckout');
     const order = await this.ownOrder(org, viewer, orderId);
     if (order.status === 'fulfilled') return orderView(order, locale);
-    if (order.status !== 'pending') throw conflict(ORDER_NOT_PAYABLE);
+    if (order.status !== 'pending') throw conflict('orderNotPayable');
     const signed = this.payments.confirm(order);
     await this.fulfil(this.payments.verify(signed), 'local');
     return orderView(await this.ownOrder(org, viewer, orderId), locale);
@@ -243,11 +235,11 @@ export class StoreService {
     locale: string,
   ): Promise<OrderView> {
     const order = await this.ownOrder(org, viewer, orderId);
-    if (order.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+    if (order.status === 'fulfilled') throw conflict('orderAlreadyPaid');
     if (order.status === 'pending' || order.status === 'paid') {
       const moved = await moveOrder(this.db, order.id, ['pending', 'paid'], 'cancelled', now());
       const after = await this.ownOrder(org, viewer, orderId);
-      if (!moved && after.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+      if (!moved && after.status === 'fulfilled') throw conflict('orderAlreadyPaid');
       return orderView(after, locale);
     }
     return orderView(order, locale);
@@ -259,12 +251,12 @@ export class StoreService {
    * order; other events are acknowledged.
    */
   async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
-    if (this.payments.name !== 'stripe') throw notFound(NO_STRIPE);
+    if (this.payments.name !== 'stripe') throw notFound('noStripe');
     let notification;
     try {
       notification = this.payments.parseWebhook(rawBody, signature);
     } catch (err) {
-      if (err instanceof BadSignatureError) throw invalid(err.message);
+      if (err instanceof BadSignatureError) throw invalid('badSignature');
       throw err;
     }
     // A genuine delivery while the worker waits for quiet: it waits on (processReceivedSoon).

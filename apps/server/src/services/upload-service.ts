@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { UploadedFile } from '@portal/domain';
+import { errorText, type PlainErrorCode, type UploadedFile } from '@portal/domain';
 import { fileTypeFromFile } from 'file-type';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
@@ -21,15 +21,6 @@ import { invalid, tooLarge, tooManyRequests, unsupportedType } from './errors';
 
 const HOUR_MS = 3_600_000;
 
-export const UPLOAD_QUOTA_REACHED =
-  'You have uploaded too many files in the last hour. Please try again later.';
-
-export const UPLOAD_OVER_QUOTA =
-  'This file would take you past your upload limit of {max} MB per hour.';
-export const ADDRESS_QUOTA_REACHED =
-  'Too much has been uploaded from your network in the last hour. Please try again later.';
-export const ADDRESS_OVER_QUOTA =
-  'This file would take your network past its upload limit of {max} MB per hour.';
 
 const MB = 1_000_000;
 /** A quota in MB as the messages give it (one decimal at most). */
@@ -139,7 +130,7 @@ export class UploadService {
    */
   async checkQuota(userId: string, now = Date.now()): Promise<void> {
     const use = await quotaUse(this.db, { userId }, new Date(now - HOUR_MS).toISOString());
-    this.refuseIfFull(use, this.quota.perHour, this.quota.bytesPerHour, UPLOAD_QUOTA_REACHED, now);
+    this.refuseIfFull(use, this.quota.perHour, this.quota.bytesPerHour, 'uploadQuota', now);
   }
 
   /** 429 when `use` leaves no room, with the time the oldest stored uploads free enough. */
@@ -147,7 +138,7 @@ export class UploadService {
     use: QuotaUse,
     perHour: number,
     bytesPerHour: number,
-    message: string,
+    message: PlainErrorCode,
     now: number,
   ): void {
     let { count, bytes } = use;
@@ -186,25 +177,25 @@ export class UploadService {
           mine,
           this.quota.perHour,
           this.quota.bytesPerHour,
-          UPLOAD_QUOTA_REACHED,
+          'uploadQuota',
           now,
         );
         this.refuseIfFull(
           address,
           Number.POSITIVE_INFINITY,
           this.quota.bytesPerAddressPerHour,
-          ADDRESS_QUOTA_REACHED,
+          'addressUploadQuota',
           now,
         );
       }
       if (mine.bytes + bytes > this.quota.bytesPerHour)
-        throw tooLarge(UPLOAD_OVER_QUOTA.replace('{max}', inMb(this.quota.bytesPerHour)), {
-          file: 'is over your upload limit',
+        throw tooLarge(errorText('uploadOverQuota', { max: inMb(this.quota.bytesPerHour) }), {
+          file: 'overUploadLimit',
         });
       if (address.bytes + bytes > this.quota.bytesPerAddressPerHour)
         throw tooLarge(
-          ADDRESS_OVER_QUOTA.replace('{max}', inMb(this.quota.bytesPerAddressPerHour)),
-          { file: 'is over your upload limit' },
+          errorText('addressOverQuota', { max: inMb(this.quota.bytesPerAddressPerHour) }),
+          { file: 'overUploadLimit' },
         );
       return write(tx);
     });
@@ -281,7 +272,7 @@ export class UploadService {
     try {
       await pipeline(file, count, fs.createWriteStream(target, { flags: 'wx' }));
       if (file.truncated || size > this.maxBytes)
-        throw tooLarge(`File is larger than ${this.maxBytes} bytes`, { file: 'is too large' });
+        throw tooLarge(errorText('fileTooLarge', { max: this.maxBytes }), { file: 'isTooLarge' });
     } catch (err) {
       await fs.promises.rm(target, { force: true });
       throw err;
@@ -301,7 +292,7 @@ export class UploadService {
     hold?: UploadHold,
   ): Promise<UploadedFile> {
     try {
-      if (file.size === 0) throw invalid('The file is empty.', { file: 'is empty' });
+      if (file.size === 0) throw invalid('emptyFile', { file: 'isEmpty' });
       const sniffed = await fileTypeFromFile(file.path);
       const contentType =
         sniffed && ALLOWED.has(sniffed.mime)
@@ -310,12 +301,7 @@ export class UploadService {
             ? undefined
             : await plainTextType(file.name, file.path);
       if (!contentType)
-        throw unsupportedType(
-          'File type must be an image (PNG, JPEG, GIF, WebP), a PDF, an office document, or plain text (TXT, CSV).',
-          {
-            file: 'has a type that is not accepted',
-          },
-        );
+        throw unsupportedType('fileType', { file: 'typeNotAccepted' });
       // Without a hold (no quota counted while streaming), the last word is here.
       if (!hold) await this.checkQuota(userId);
       const extension = ALLOWED.get(contentType) ?? (contentType === 'text/csv' ? 'csv' : 'txt');

@@ -73,6 +73,7 @@ export const EN_US = {
   orderAlreadyPaid: 'A paid order cannot be cancelled.',
   noLocalCheckout: 'This site takes payments through its payment provider.',
   noStripe: 'Stripe payments are not configured on this site.',
+  badSignature: 'The payment notification’s signature is missing or wrong.',
   inviteNotFound: 'Invitation not found',
   inviteTaken: 'This invitation has already been used or revoked.',
   eventUnknownTopic: 'The event names a topic or page this organisation does not have.',

@@ -70,6 +70,7 @@ export const FR_CA: ErrorCatalogue = {
   orderAlreadyPaid: 'Une commande payée ne peut pas être annulée.',
   noLocalCheckout: 'Ce site reçoit les paiements par son fournisseur de paiement.',
   noStripe: 'Les paiements Stripe ne sont pas configurés sur ce site.',
+  badSignature: 'La signature de l’avis de paiement est absente ou erronée.',
   inviteNotFound: 'Invitation introuvable',
   inviteTaken: 'Cette invitation a déjà été utilisée ou révoquée.',
   eventUnknownTopic: 'L’événement nomme un sujet ou une page que cette organisation n’a pas.',

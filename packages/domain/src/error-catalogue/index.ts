@@ -1,4 +1,6 @@
 import { EN_US } from './en-US';
+
+export { EN_US };
 import { FR_CA } from './fr-CA';
 import type {
   ErrorCatalogue,
