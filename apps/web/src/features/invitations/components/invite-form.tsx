@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useErrorText } from '../../../lib/use-error-text';
 import { bulkInvite } from '../api/invitations';
 
 /**
@@ -20,6 +21,7 @@ export function InviteForm({
   onChanged: () => Promise<void>;
 }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const { org, locale } = useOrganisation();
   const toMessage = useErrorMessage();
   const id = useId();
@@ -34,7 +36,7 @@ export function InviteForm({
     event.preventDefault();
     if (busy) return;
     if (pastedEmails(text).length === 0) {
-      setError(intl.formatMessage({ id: 'invitations.form.required' }));
+      setError(errorText('pasteEmails'));
       fieldRef.current?.focus();
       return;
     }
