@@ -1,6 +1,6 @@
 import { pastedEmails, type BulkInviteAnswer } from '@portal/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
@@ -20,7 +20,6 @@ export function InviteForm({
   free: number;
   onChanged: () => Promise<void>;
 }) {
-  const intl = useIntl();
   const errorText = useErrorText();
   const { org, locale } = useOrganisation();
   const toMessage = useErrorMessage();

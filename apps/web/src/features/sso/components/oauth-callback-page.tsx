@@ -128,6 +128,7 @@ export function OAuthCallbackPage() {
     signIn,
     navigate,
     intl,
+    errorText,
     toMessage,
   ]);
 
