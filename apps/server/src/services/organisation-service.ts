@@ -28,7 +28,6 @@ import {
 } from '../policies';
 import { CachedText } from './cached-text';
 import { notFound } from './errors';
-import { TOPIC_NOT_FOUND } from './topic-service';
 
 export type { OrganisationRecord };
 
@@ -292,7 +291,7 @@ export class OrganisationService {
     viewer: Viewer = VISITOR,
   ): Promise<BundleView[]> {
     const grants = await topicGrantsOf(this.db, org.id, topicId);
-    if (!grants) throw notFound(TOPIC_NOT_FOUND);
+    if (!grants) throw notFound('topicNotFound');
     return bundlesUnlocking(
       viewer,
       { _id: topicId, visibility: grants.visibility },

@@ -10,14 +10,6 @@ import { notFound } from '../errors';
 import type { SiteLinks } from '../site-links';
 import type { ViewerService } from '../viewer-service';
 
-export const GROUP_NOT_FOUND = 'Group not found';
-export const INVITE_NOT_FOUND = 'Invitation not found';
-export const INVITE_TAKEN = 'This invitation has already been used or revoked.';
-export const INVITE_NOT_ADDRESSED = 'This invitation is not addressed to anyone yet.';
-export const INVITE_INVALID = 'This invitation is not valid or has already been used.';
-export const PASTE_EMAILS = 'Paste at least one email address.';
-export const TOO_MANY_EMAILS = `At most ${MAX_BULK_EMAILS} email addresses at once.`;
-
 /** Invitation ids: 128 random bits, unguessable (the link is the credential). */
 export const newInvitationId = () => randomBytes(16).toString('base64url');
 export const now = () => new Date().toISOString();
@@ -42,6 +34,6 @@ export async function adminGroup(
 ) {
   assertMayInvite(viewer, groupId);
   const group = await findUserGroup(ctx.db, org.id, groupId);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  if (!group) throw notFound('groupNotFound');
   return group;
 }
