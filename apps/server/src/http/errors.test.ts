@@ -1,4 +1,4 @@
-import { EN_US, errorText } from '@portal/domain';
+import { EN_US, errorText, idSchema } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,11 @@ describe('error answers by code', () => {
     app.post(
       '/signup',
       { schema: { body: z.object({ email: z.string({ error: 'is required' }) }) } },
+      () => ({}),
+    );
+    app.get(
+      '/bundle/:bundleId',
+      { schema: { params: z.object({ bundleId: idSchema }) } },
       () => ({}),
     );
     await app.ready();
@@ -116,6 +121,15 @@ describe('error answers by code', () => {
     expect(res.json()).toEqual({
       errors: ['Valeur non valide (email) : est obligatoire'],
       errfor: { email: 'est obligatoire' },
+    });
+  });
+
+  it('writes the id message of the route table’s path parameters by code', async () => {
+    const en = await get('/bundle/-bad');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errfor).toEqual({ bundleId: EN_US.mustBeId });
+    expect((await get('/bundle/-bad', 'fr-CA')).json().errfor).toEqual({
+      bundleId: 'doit compter de 1 à 64 lettres, chiffres, « - » ou « _ »',
     });
   });
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { MAX_BULK_EMAILS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';

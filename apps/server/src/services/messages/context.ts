@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
+import type { MessageView } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import type { PubSub } from '../../adapters/pubsub/pubsub';
