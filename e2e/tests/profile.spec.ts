@@ -143,7 +143,7 @@ const COMBOS: { locale: Locale; viewport: { width: number; height: number } }[] 
   { locale: 'fr-CA', viewport: LAPTOP },
 ];
 
-/** The server's words for a wrong current password (apps/server/src/http/error-messages.ts). */
+/** The server's words for a wrong current password (the error catalogue, packages/domain/src/error-catalogue). */
 const CURRENT_WRONG: Record<Locale, string> = {
   'en-US': 'Your current password is not right.',
   'fr-CA': 'Votre mot de passe actuel n’est pas le bon.',

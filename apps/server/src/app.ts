@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { errorText } from '@portal/domain';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -236,7 +237,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|uploads|assets)\//.test(path);
     if (isPage) return serveIndex(request, reply);
-    return sendError(reply, 404, `No route ${request.method} ${path}`);
+    return sendError(reply, 404, errorText('noRoute', { method: request.method, path }));
   });
 
   // Background work starts once the app is ready: first the payment events recorded without a job

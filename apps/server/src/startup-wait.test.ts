@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_AWAY } from './services/health-service';
+import { EN_US } from '@portal/domain';
 import {
   createTestDatabase,
   POSTGRES_ADMIN_URL,
@@ -117,7 +117,7 @@ function viaProxy(url: string, proxy: TcpProxy): string {
         const res = await fetch(url, init);
         expect(res.status, url).toBe(503);
         expect(res.headers.get('retry-after')).toBe('5');
-        expect(await res.json()).toEqual({ errors: [DATABASE_AWAY] });
+        expect(await res.json()).toEqual({ errors: [EN_US.databaseUnavailable] });
       }
       const french = await fetch(`${base}/readyz`, { headers: { 'accept-language': 'fr-CA' } });
       expect(((await french.json()) as { errors: string[] }).errors[0]).toMatch(/base de données/);

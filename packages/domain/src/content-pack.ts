@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHexColor } from './color';
+import { EN_US } from './error-catalogue/en-US';
 import { SUPPORTED_LOCALES } from './locale';
 
 /** The format tag every pack carries; a later format gets a new number and a converter. */
@@ -26,9 +27,7 @@ export const VISIBILITIES = ['Public', 'Private'] as const;
 const MAX_TEXT = 10_000;
 const MAX_HTML = 200_000;
 
-export const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be 1–64 letters, digits, "-" or "_"');
+export const idSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, EN_US.mustBeId);
 
 export const aliasSchema = z
   .string()

@@ -21,3 +21,4 @@ export * from './analytics';
 export * from './store';
 export * from './invitations';
 export * from './messaging';
+export * from './error-catalogue';

@@ -1,10 +1,15 @@
-import type { ApiErrorBody } from '@portal/domain';
+import { EN_US, type ApiErrorBody, type ErrorSay, type PlainErrorCode } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { DomainError, type DomainErrorKind } from '../services/errors';
-import { requestLocale, translateServerMessage } from './error-messages';
-import { DATABASE_AWAY } from '../services/health-service';
+import {
+  DomainError,
+  isVerbatim,
+  written,
+  type DomainErrorKind,
+  type Said,
+} from '../services/errors';
+import { requestLocale } from './request-locale';
 
 /** The HTTP status of each kind of domain error. */
 export const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -19,17 +24,30 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-/** An error meant for the client: its status and message are sent as they are. */
+/** An error meant for the client, of the HTTP layer: its status, and its message by code. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errfor?: Record<string, string>,
+    readonly text: Said,
+    readonly errfor?: Readonly<Record<string, Said>>,
     /** More top-level fields of the error body, such as `oAuthGroupId`. */
     readonly extra?: Record<string, string>,
   ) {
-    super(message);
+    super(written(text, 'en-US'));
   }
+}
+
+/** The codes whose en-US text a schema gives as its message (`'is required'`), by that text. */
+const FIELD_CODES = new Map<string, PlainErrorCode>(
+  (['isRequired', 'mustBePhone', 'mustBeId'] as const).map((code) => [EN_US[code], code]),
+);
+
+/**
+ * A schema's message (zod's, from the domain schemas, which the web's forms also read in their own
+ * words): the catalogue's when it is one of the field messages above, else as it is.
+ */
+export function schemaMessage(message: string): Said {
+  return FIELD_CODES.get(message) ?? { verbatim: message };
 }
 
 /**
@@ -52,21 +70,21 @@ export function sendJsonText(reply: FastifyReply, json: string) {
 export function sendError(
   reply: FastifyReply,
   status: number,
-  message: string,
-  errfor?: Record<string, string>,
+  text: Said,
+  errfor?: Readonly<Record<string, Said>>,
   extra?: Record<string, string>,
 ) {
-  // Every message reaches the learner in the locale of the request (http/error-messages.ts).
+  // Every message reaches the learner in the locale of the request, from its code.
   const locale = requestLocale(reply.request);
-  const translatedErrfor =
+  const writtenErrfor =
     errfor &&
     Object.fromEntries(
-      Object.entries(errfor).map(([field, text]) => [field, translateServerMessage(text, locale)]),
+      Object.entries(errfor).map(([field, said]) => [field, written(said, locale)]),
     );
   const body: ApiErrorBody = {
     ...extra,
-    errors: [translateServerMessage(message, locale)],
-    ...(translatedErrfor && { errfor: translatedErrfor }),
+    errors: [written(text, locale)],
+    ...(writtenErrfor && { errfor: writtenErrfor }),
   };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -74,8 +92,8 @@ export function sendError(
 /** A route's own answer to a body over its limit (`config.bodyTooLarge`), e.g. 413 for workbooks. */
 export interface BodyTooLarge {
   status: number;
-  message: string;
-  errfor: Record<string, string>;
+  text: ErrorSay;
+  errfor: Readonly<Record<string, ErrorSay>>;
 }
 
 declare module 'fastify' {
@@ -98,16 +116,28 @@ function fieldName(instancePath: string | undefined, context: string | undefined
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errfor: Record<string, string> = {};
+      const errfor: Record<string, Said> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, error.validationContext);
-        errfor[name] ??= issue.message ?? 'is invalid';
+        errfor[name] ??= schemaMessage(issue.message ?? 'is invalid');
       }
       const first = Object.entries(errfor)[0];
       return sendError(
         reply,
         400,
-        first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request',
+        first
+          ? {
+              code: 'invalidField',
+              params: {
+                field: first[0],
+                reason: isVerbatim(first[1])
+                  ? first[1].verbatim
+                  : typeof first[1] === 'string'
+                    ? { code: first[1] }
+                    : first[1],
+              },
+            }
+          : 'invalidRequest',
         errfor,
       );
     }
@@ -123,26 +153,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(
         reply,
         STATUS_OF[error.kind],
-        error.message,
+        error.text,
         error.details.errfor,
         error.details.extra,
       );
     if (error instanceof HttpError)
-      return sendError(reply, error.statusCode, error.message, error.errfor, error.extra);
+      return sendError(reply, error.statusCode, error.text, error.errfor, error.extra);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const own = request.routeOptions.config.bodyTooLarge;
-      if (own) return sendError(reply, own.status, own.message, own.errfor);
+      if (own) return sendError(reply, own.status, own.text, own.errfor);
       // An oversized JSON body is bad input like any other: 400 with errfor.
       const limit = request.routeOptions.bodyLimit;
-      return sendError(reply, 400, 'The request body is too large.', {
-        body: `must be at most ${limit ?? 'the allowed'} bytes`,
+      return sendError(reply, 400, 'bodyTooLarge', {
+        body: { code: 'atMostBytes', params: { max: limit ?? 'the allowed' } },
       });
     }
     // The database is away or stalled (refused, timed out, read-only, full): a clear 503 that
     // says to try again, never a 500 with a stack (issue 16, F4).
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is not answering');
-      return sendError(reply.header('retry-after', '5'), 503, DATABASE_AWAY);
+      return sendError(reply.header('retry-after', '5'), 503, 'databaseUnavailable');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -150,11 +180,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const errfor =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? { body: error.message }
+          ? { body: { verbatim: error.message } }
           : undefined;
-      return sendError(reply, status, error.message, errfor);
+      return sendError(reply, status, { verbatim: error.message }, errfor);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'An internal error occurred. Please try again later.');
+    return sendError(reply, 500, 'internalError');
   });
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { formatError, SUPPORTED_LOCALES, type PlainErrorCode } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_SECURITY_HEADERS_HTTP } from './security-headers';
 
@@ -30,20 +31,15 @@ export function frameworkErrors(
   return reply.code(status).send({ errors: ['The request is not valid.'] });
 }
 
+/** The catalogue's message of each status (packages/domain), in every locale. */
 const CLIENT_ERRORS = {
-  408: {
-    'en-US': 'The request took too long to arrive.',
-    'fr-CA': 'La requête a mis trop de temps à arriver.',
-  },
-  431: {
-    'en-US': 'The address or the headers of the request are too long.',
-    'fr-CA': 'L’adresse ou les en-têtes de la requête sont trop longs.',
-  },
-  400: {
-    'en-US': 'The request is not valid HTTP.',
-    'fr-CA': 'La requête n’est pas du HTTP valide.',
-  },
-} as const;
+  408: 'requestTooSlow',
+  431: 'headersTooLong',
+  400: 'notValidHttp',
+} as const satisfies Record<number, PlainErrorCode>;
+
+const inEveryLocale = (code: PlainErrorCode) =>
+  Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale, formatError(code, locale)]));
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request (a request line or headers over
@@ -61,7 +57,7 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket) {
         ? 431
         : 400;
   if (socket.writable) {
-    const body = JSON.stringify({ errors: [CLIENT_ERRORS[status]] });
+    const body = JSON.stringify({ errors: [inEveryLocale(CLIENT_ERRORS[status])] });
     // No request, so no telling whether it came over https: no HSTS.
     const headers = {
       ...API_SECURITY_HEADERS_HTTP,

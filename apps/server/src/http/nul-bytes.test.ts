@@ -1,12 +1,13 @@
 import { errorBodySchema } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN_US } from '@portal/domain';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer, newLearner, signup } from '../test/auth-helpers';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
 import { multipart, PNG_1X1 } from '../test/multipart';
-import { findNul, NUL_REFUSED } from './nul-bytes';
+import { findNul } from './nul-bytes';
 
 describe('findNul', () => {
   it('names the field of the first NUL character, in values and in keys, at any depth', () => {
@@ -38,8 +39,8 @@ describe.each(DATABASE_KINDS)('a NUL character in a request on %s', (kind) => {
     const res = await t.app.inject(request);
     expect(res.statusCode, res.body).toBe(400);
     const body = errorBodySchema.parse(res.json());
-    expect(body.errfor).toEqual({ [field]: NUL_REFUSED });
-    expect(body.errors).toEqual([`Invalid ${field}: ${NUL_REFUSED}`]);
+    expect(body.errfor).toEqual({ [field]: EN_US.noNulCharacter });
+    expect(body.errors).toEqual([`Invalid ${field}: ${EN_US.noNulCharacter}`]);
   }
 
   it('in a path parameter is a 400 with errfor (GET /api/org/%00)', async () => {

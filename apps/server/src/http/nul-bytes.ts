@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
-/** The message and `errfor` text of a refused NUL byte (design §4: 400 with `errfor`). */
-export const NUL_REFUSED = 'must not contain a NUL character';
-
 /**
  * Where the first NUL character (U+0000) of a value is, as an `errfor` field name the way schema
  * errors name them (`name.first`, `locale`, `org`; `context` for the value itself), or undefined
@@ -37,7 +34,12 @@ export function findNul(value: unknown, context: string): string | undefined {
 /** Throws the 400 of a NUL character in `value` (for input a route reads itself, e.g. multipart). */
 export function refuseNul(value: unknown, context: string): void {
   const where = findNul(value, context);
-  if (where) throw new HttpError(400, `Invalid ${where}: ${NUL_REFUSED}`, { [where]: NUL_REFUSED });
+  if (where)
+    throw new HttpError(
+      400,
+      { code: 'invalidField', params: { field: where, reason: { code: 'noNulCharacter' } } },
+      { [where]: 'noNulCharacter' },
+    );
 }
 
 /**

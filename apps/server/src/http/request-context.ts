@@ -3,13 +3,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { assertGroupAdmin, assertGroupMember, isSignedIn, type Viewer } from '../policies';
-import {
-  NO_ORGANISATION,
-  notFound,
-  SESSION_ENDED,
-  SIGN_IN_REQUIRED,
-  unauthenticated,
-} from '../services/errors';
+import { notFound, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
 import type { Session } from '../services/session-service';
 
@@ -69,12 +63,12 @@ export const requestContext = fp<{ services: Services }>(async (app, { services 
     mode: SessionMode,
   ): Promise<RequestContext> {
     const org = await organisations.find(alias);
-    if (!org) throw notFound(NO_ORGANISATION);
+    if (!org) throw notFound('noOrganisation');
     const token = bearerToken(request);
     const found = token ? await sessions.find(token, org.id) : null;
     if (mode === 'required' && !found)
       throw unauthenticated(
-        token || request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED,
+        token || request.headers.authorization ? 'sessionEnded' : 'signInRequired',
       );
     const session = found && token ? { ...found, token } : null;
     const query = request.query as { locale?: unknown } | undefined;

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyReply } from 'fastify';
-import { DATABASE_AWAY } from '../services/health-service';
 import { sendError } from './errors';
 
 /**
@@ -18,7 +17,7 @@ function away(reply: FastifyReply) {
   return sendError(
     reply.header('retry-after', '5').header('cache-control', 'no-store'),
     503,
-    DATABASE_AWAY,
+    'databaseUnavailable',
   );
 }
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FileStorage } from '../adapters/storage/storage';
+import { errorText } from '@portal/domain';
 import { sendError } from './errors';
+
+const noRoute = (key: string) => errorText('noRoute', { method: 'GET', path: `/uploads/${key}` });
 
 /** Only images show inline; anything else is downloaded, never rendered by the browser. */
 export const INLINE_FILE = /\.(png|jpe?g|gif|webp)$/i;
@@ -16,10 +19,9 @@ export function serveStoredFiles(
 ) {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!/^[\w-]+\/[0-9a-f]{32}\.[a-z]{3,4}$/.test(key))
-      return sendError(reply, 404, `No route GET /uploads/${key}`);
+    if (!/^[\w-]+\/[0-9a-f]{32}\.[a-z]{3,4}$/.test(key)) return sendError(reply, 404, noRoute(key));
     const stored = await storage.get(key);
-    if (!stored) return sendError(reply, 404, `No route GET /uploads/${key}`);
+    if (!stored) return sendError(reply, 404, noRoute(key));
     if (stored.etag && request.headers['if-none-match'] === stored.etag) {
       stored.body.destroy();
       return reply.code(304).send();

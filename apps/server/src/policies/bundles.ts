@@ -1,5 +1,5 @@
 import type { Visibility } from '@portal/domain';
-import { invalid, SIGN_IN_REQUIRED, unauthenticated } from '../services/errors';
+import { invalid, unauthenticated } from '../services/errors';
 import { reachesGroup } from './groups';
 import { canSeeTopic } from './topics';
 import { isSignedIn, type Viewer } from './viewer';
@@ -17,8 +17,6 @@ export const canSeeBundle = (_viewer: Viewer): boolean => true;
 export const ownsBundle = (viewer: Viewer, bundle: { userGroup: string }): boolean =>
   reachesGroup(viewer, bundle.userGroup);
 
-export const ALREADY_PURCHASED = 'Bundle has already been purchased';
-
 /**
  * Who may buy: any signed-in learner of the organisation. A learner who already has the
  * bundle's group may not buy it again for themselves (one seat), but may buy seats for a team
@@ -29,8 +27,8 @@ export function assertMayBuy(
   bundle: { userGroup: string },
   quantity: number,
 ): asserts viewer is Viewer & { userId: string } {
-  if (!isSignedIn(viewer)) throw unauthenticated(SIGN_IN_REQUIRED);
-  if (ownsBundle(viewer, bundle) && quantity === 1) throw invalid(ALREADY_PURCHASED);
+  if (!isSignedIn(viewer)) throw unauthenticated('signInRequired');
+  if (ownsBundle(viewer, bundle) && quantity === 1) throw invalid('alreadyPurchased');
 }
 
 /**

@@ -27,9 +27,6 @@ export function reachesGroup(viewer: Viewer, groupId: string): boolean {
   return false;
 }
 
-export const NOT_A_MEMBER = 'You are not a member of this group.';
-export const NOT_AN_ADMIN = 'Only the administrators of this group can do this.';
-
 /**
  * A group the viewer does not belong to is answered as unknown (404), so that ids of other
  * groups (another buyer's cohort) reveal nothing; a member who is not an administrator is
@@ -37,12 +34,12 @@ export const NOT_AN_ADMIN = 'Only the administrators of this group can do this.'
  */
 export function assertGroupAdmin(viewer: Viewer, groupId: string): void {
   if (isGroupAdmin(viewer, groupId)) return;
-  if (isGroupMember(viewer, groupId)) throw forbidden(NOT_AN_ADMIN);
-  throw notFound(NOT_A_MEMBER);
+  if (isGroupMember(viewer, groupId)) throw forbidden('notAnAdmin');
+  throw notFound('notAMember');
 }
 
 export function assertGroupMember(viewer: Viewer, groupId: string): void {
-  if (!isGroupMember(viewer, groupId)) throw notFound(NOT_A_MEMBER);
+  if (!isGroupMember(viewer, groupId)) throw notFound('notAMember');
 }
 
 // Invitations (docs/design.md §9): a group's administrators invite, resend and revoke; anyone
@@ -114,9 +111,6 @@ export function messagesReadableSql(
     readable.push(sql`${group} in (${sql.join(reader.adminGroupIds)})`);
   return readable.length ? sql<SqlBool>`(${sql.join(readable, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
-
-export const ANSWER_IN_THREAD_ADMINS_ONLY =
-  'Only the group’s administrators can answer in another member’s thread.';
 
 /**
  * Members post to the group or privately (their own thread); only administrators answer in

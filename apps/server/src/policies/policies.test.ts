@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EN_US } from '@portal/domain';
 import type { DomainError } from '../services/errors';
 import {
-  ALREADY_PURCHASED,
   assertMayBuy,
   ownsOrder,
   assertCanSeeTopic,
@@ -208,7 +208,7 @@ describe('store policies', () => {
     expect(kindOf(() => assertMayBuy(member, { userGroup: 'club' }, 1))).toBe('invalid');
     expect(kindOf(() => assertMayBuy(member, { userGroup: 'club' }, 2))).toBe('allowed');
     // The rule must throw: a try/catch around it would pass as well if it stopped throwing.
-    expect(() => assertMayBuy(admin, { userGroup: 'club' }, 1)).toThrow(ALREADY_PURCHASED);
+    expect(() => assertMayBuy(admin, { userGroup: 'club' }, 1)).toThrow(EN_US.alreadyPurchased);
   });
 
   it('shows an order to its buyer only', () => {

@@ -64,17 +64,14 @@ export function canSeeTopicGroupCard(
   );
 }
 
-export const PRIVATE_TOPIC_SIGN_IN = 'Sign in to open this topic.';
-export const PRIVATE_TOPIC_NO_GRANT = 'This topic is for members of a group that has access to it.';
-
 /** Throws for a topic the viewer may not open: 401 for a visitor, 403 for a learner without the grant. */
 export function assertCanSeeTopic(
   viewer: Viewer,
   topic: { _id: string; visibility: Visibility },
 ): void {
   if (canSeeTopic(viewer, topic)) return;
-  if (viewer.userId) throw forbidden(PRIVATE_TOPIC_NO_GRANT);
-  throw unauthenticated(PRIVATE_TOPIC_SIGN_IN);
+  if (viewer.userId) throw forbidden('privateTopicNoGrant');
+  throw unauthenticated('privateTopicSignIn');
 }
 
 /** As assertCanSeeTopic, for one page of a topic the viewer may see. */
@@ -84,6 +81,6 @@ export function assertCanSeePage(
   page: { visibility: Visibility },
 ): void {
   if (canSeePage(viewer, topicId, page)) return;
-  if (viewer.userId) throw forbidden(PRIVATE_TOPIC_NO_GRANT);
-  throw unauthenticated(PRIVATE_TOPIC_SIGN_IN);
+  if (viewer.userId) throw forbidden('privateTopicNoGrant');
+  throw unauthenticated('privateTopicSignIn');
 }

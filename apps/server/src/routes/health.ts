@@ -1,3 +1,4 @@
+import { errorText } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ export const healthRoutes =
       ...fromTable('alive'),
       handler: async (_request, reply) => {
         const wedged = health.wedged();
-        if (wedged) return sendError(reply, 503, `The server is wedged: ${wedged}`);
+        if (wedged) return sendError(reply, 503, errorText('serverWedged', { reason: wedged }));
         return { status: 'ok' as const };
       },
     });

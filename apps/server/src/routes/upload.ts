@@ -1,9 +1,10 @@
+import { errorText } from '@portal/domain';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http/errors';
 import { findNul, refuseNul } from '../http/nul-bytes';
 import { bearerToken } from '../http/request-context';
-import { SESSION_ENDED, SIGN_IN_REQUIRED, tooLarge, unauthenticated } from '../services/errors';
+import { tooLarge, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
 import type { ReceivedFile, UploadHold } from '../services/uploads';
 import type { Session } from '../services/session-service';
@@ -39,13 +40,15 @@ export const uploadRoutes =
         try {
           const token = bearerToken(request);
           if (!token)
-            throw unauthenticated(request.headers.authorization ? SESSION_ENDED : SIGN_IN_REQUIRED);
+            throw unauthenticated(
+              request.headers.authorization ? 'sessionEnded' : 'signInRequired',
+            );
           const session = await sessions.findAnywhere(token);
-          if (!session) throw unauthenticated(SESSION_ENDED);
+          if (!session) throw unauthenticated('sessionEnded');
           const declared = Number(request.headers['content-length']);
           if (Number.isFinite(declared) && declared > uploads.maxBytes + MULTIPART_OVERHEAD)
-            throw tooLarge(`File is larger than ${uploads.maxBytes} bytes`, {
-              file: 'is too large',
+            throw tooLarge(errorText('fileTooLarge', { max: uploads.maxBytes }), {
+              file: 'isTooLarge',
             });
           // The declared length is held at once, against the account's and the address's
           // quotas; bytes past it are counted as they arrive (UploadService.receive).
@@ -69,8 +72,8 @@ export const uploadRoutes =
       },
       handler: async (request) => {
         if (!request.isMultipart())
-          throw new HttpError(415, 'Send the file as multipart/form-data.', {
-            file: 'is required',
+          throw new HttpError(415, 'multipartRequired', {
+            file: 'isRequired',
           });
         const fields: Record<string, string> = {};
         let file: ReceivedFile | undefined;
@@ -82,7 +85,7 @@ export const uploadRoutes =
               if (part.type === 'file') {
                 if (part.fieldname !== 'file' || file) {
                   part.file.resume();
-                  throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+                  throw new HttpError(400, 'tooManyFiles', { file: 'oneFileAtATime' });
                 }
                 if (findNul(part.filename, 'file')) part.file.resume();
                 refuseNul(part.filename, 'file');
@@ -92,21 +95,21 @@ export const uploadRoutes =
           } catch (err) {
             const code = (err as { code?: string }).code;
             if (code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new HttpError(413, `File is larger than ${uploads.maxBytes} bytes`, {
-                file: 'is too large',
+              throw new HttpError(413, errorText('fileTooLarge', { max: uploads.maxBytes }), {
+                file: 'isTooLarge',
               });
             if (code === 'FST_FILES_LIMIT')
-              throw new HttpError(400, 'Too many files', { file: 'only one file at a time' });
+              throw new HttpError(400, 'tooManyFiles', { file: 'oneFileAtATime' });
             throw err;
           }
           // No NUL in a field (issue 16 F11): the route reads its body itself, past the app's hook.
           refuseNul(fields, 'body');
           const alias = fields.upload_preset;
           if (!alias)
-            throw new HttpError(400, 'upload_preset is required', { upload_preset: 'is required' });
+            throw new HttpError(400, 'uploadPresetRequired', { upload_preset: 'isRequired' });
           // The organisation is named by a field of the body, not by the path.
           const { org, session } = await request.resolveContext(alias, 'required');
-          if (!file) throw new HttpError(400, 'Choose a file to upload.', { file: 'is required' });
+          if (!file) throw new HttpError(400, 'chooseFile', { file: 'isRequired' });
           const received = file;
           file = undefined;
           return await uploads.store(org.id, session!.userId, received, request.uploadHold);

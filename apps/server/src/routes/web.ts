@@ -267,7 +267,7 @@ export async function registerWeb(
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const { org } = await orgOfHost(request);
     // Like every 4xx, the error body of design §4 (issue 16's fuzzer).
-    if (!org) return sendError(reply, 404, 'No sitemap here: no organisation has this host.');
+    if (!org) return sendError(reply, 404, 'noSitemap');
     return reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')

@@ -6,9 +6,6 @@ import { insertEvent } from '../db/repositories/events';
 import { invalid } from './errors';
 import type { TopicCache } from './topic-cache';
 
-export const EVENT_UNKNOWN_TOPIC =
-  'The event names a topic or page this organisation does not have.';
-
 /**
  * Analytics events sent by the browser (UPLOAD_FILE, PAGE_VIEWED, FIELD_ANSWERED, …), kept per
  * organisation with the account that sent them and the time. An event that names a topic or a
@@ -41,9 +38,8 @@ export class EventService {
     const { topicId, pageId } = data;
     if (typeof topicId !== 'string') return;
     const stored = await this.topics.load(org, topicId);
-    if (!stored)
-      throw invalid(EVENT_UNKNOWN_TOPIC, { 'data.topicId': 'is not a topic of this organisation' });
+    if (!stored) throw invalid('eventUnknownTopic', { 'data.topicId': 'notATopicHere' });
     if (typeof pageId === 'string' && !stored.topic.pages.some((page) => page._id === pageId))
-      throw invalid(EVENT_UNKNOWN_TOPIC, { 'data.pageId': 'is not a page of this topic' });
+      throw invalid('eventUnknownTopic', { 'data.pageId': 'notAPageHere' });
   }
 }

@@ -1,9 +1,14 @@
-import { gradeWorksheet, type GradablePage, type Scores, type Workbook } from '@portal/domain';
+import {
+  errorText,
+  gradeWorksheet,
+  type GradablePage,
+  type Scores,
+  type Workbook,
+} from '@portal/domain';
 import type { OrganisationRecord } from '../db/repositories/organisations';
 import { assertCanSeeTopic, canSeePage, type Viewer } from '../policies';
 import { notFound } from './errors';
 import type { TopicCache } from './topic-cache';
-import { TOPIC_NOT_FOUND } from './topic-service';
 import type { WorkbookService } from './workbooks';
 
 /** Grading happens on the server: correct answers never leave it. */
@@ -20,7 +25,7 @@ export class GradeService {
     viewer: Viewer & { userId: string },
   ): Promise<Scores> {
     const stored = await this.topics.load(org, topicId);
-    if (!stored) throw notFound(TOPIC_NOT_FOUND);
+    if (!stored) throw notFound('topicNotFound');
     const { topic } = stored;
     assertCanSeeTopic(viewer, topic);
 
@@ -39,13 +44,13 @@ export class GradeService {
 /** A worksheet's answers; index 0 of a topic never saved is an empty worksheet; others are 404. */
 function answersOf(workbook: Workbook, topicId: string, index: number): Record<string, unknown> {
   if (topicId === 'general') {
-    if (index !== 0) throw notFound('The general topic has one worksheet only.');
+    if (index !== 0) throw notFound('generalOneWorksheet');
     return workbook.general.data;
   }
   // An own key only: a topic id may be `constructor` or `toString`.
   const worksheets = Object.hasOwn(workbook.topics, topicId) ? workbook.topics[topicId]! : [];
   if (index === 0 && worksheets.length === 0) return {};
   const sheet = worksheets[index];
-  if (!sheet) throw notFound(`There is no worksheet ${index + 1} in this topic.`);
+  if (!sheet) throw notFound(errorText('noSuchWorksheet', { number: index + 1 }));
   return sheet.data;
 }

@@ -5,9 +5,6 @@ import { unavailable } from './errors';
 /** /readyz answers within this, whatever the database does (issue 16, F4). */
 export const READY_TIMEOUT_MS = 1_500;
 
-export const DATABASE_AWAY = 'The database is not answering. Please try again in a moment.';
-export const DRAINING = 'The server is shutting down.';
-
 export interface LivenessLimits {
   /** The event loop's delay (99th percentile over the last window) above which the process is wedged. */
   maxLoopDelayMs: number;
@@ -46,15 +43,17 @@ export class HealthService {
   }
 
   async ready(): Promise<void> {
-    if (this.draining) throw unavailable(DRAINING);
+    if (this.draining) throw unavailable('shuttingDown');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unavailable(DATABASE_AWAY)), READY_TIMEOUT_MS);
+      timer = setTimeout(() => reject(unavailable('databaseUnavailable')), READY_TIMEOUT_MS);
     });
     try {
       await Promise.race([this.db.ping(), timeout]);
     } catch (err) {
-      throw err instanceof Error && err.name === 'DomainError' ? err : unavailable(DATABASE_AWAY);
+      throw err instanceof Error && err.name === 'DomainError'
+        ? err
+        : unavailable('databaseUnavailable');
     } finally {
       clearTimeout(timer);
     }

@@ -28,7 +28,6 @@ import {
 import { CachedText } from './cached-text';
 import { importContentPack, type ImportOptions, type ImportResult } from './content-pack-service';
 import { notFound } from './errors';
-import { TOPIC_NOT_FOUND } from './topic-service';
 
 export type { OrganisationRecord };
 
@@ -306,7 +305,7 @@ export class OrganisationService {
     viewer: Viewer = VISITOR,
   ): Promise<BundleView[]> {
     const grants = await topicGrantsOf(this.db, org.id, topicId);
-    if (!grants) throw notFound(TOPIC_NOT_FOUND);
+    if (!grants) throw notFound('topicNotFound');
     return bundlesUnlocking(
       viewer,
       { _id: topicId, visibility: grants.visibility },

@@ -30,8 +30,6 @@ import { contentOf, type TopicCache } from './topic-cache';
 /** Content bodies longer than this are stored apart and fetched by the page on its own. */
 export const INLINE_CONTENT_MAX = 4_000;
 
-export const TOPIC_NOT_FOUND = 'Page not found, please select another topic to continue';
-
 const isScored = (field: Field) => (field.scoreWeight ?? 0) > 0 && field.correctValue !== undefined;
 
 /** A default value by locale (text fields) becomes the learner's; any other default is as it is. */
@@ -197,7 +195,7 @@ export class TopicService {
     locale: string,
   ): Promise<CachedText> {
     const stored = await this.cache.load(org, topicId);
-    if (!stored) throw notFound(TOPIC_NOT_FOUND);
+    if (!stored) throw notFound('topicNotFound');
     assertCanSeeTopic(viewer, stored.topic);
     const seesParent = (await this.visibleParent(org, stored.topic._id, viewer)) !== null;
     const audience = `${topicAudienceKey(viewer, stored.topic._id)}${seesParent ? '+group' : ''}`;
@@ -213,7 +211,7 @@ export class TopicService {
     locale: string,
   ): Promise<TopicView> {
     const stored = await this.cache.load(org, topicId);
-    if (!stored) throw notFound(TOPIC_NOT_FOUND);
+    if (!stored) throw notFound('topicNotFound');
     const { topic, isGeneral } = stored;
     assertCanSeeTopic(viewer, topic);
     const parent = await this.visibleParent(org, topic._id, viewer);
@@ -264,7 +262,7 @@ export class TopicService {
     locale: string,
   ): Promise<ContentView> {
     const stored = await findContent(this.db, org.id, id, pageId);
-    if (!stored) throw notFound('Content not found');
+    if (!stored) throw notFound('contentNotFound');
     assertCanSeeTopic(viewer, { _id: stored.topicId, visibility: stored.topicVisibility });
     assertCanSeePage(viewer, stored.topicId, { visibility: stored.pageVisibility });
     const body = stored.body;

@@ -1,4 +1,5 @@
 import {
+  errorText,
   emptyWorkbook,
   newWorksheet,
   setFieldValue,
@@ -218,7 +219,9 @@ describe.each(DATABASE_KINDS)('WorkbookService, two servers on one %s database',
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({
       kind: 'invalid',
-      details: { errfor: { 'workbook.topics.budgeting': 'at most 3 worksheets' } },
+      details: {
+        errfor: { 'workbook.topics.budgeting': errorText('atMostWorksheets', { max: 3 }) },
+      },
     });
     const stored = await service.get(orgId, a!);
     expect(stored.workbook.topics.budgeting!.map((w) => w._id)).toEqual(['w1', 'w2', 'w3']);

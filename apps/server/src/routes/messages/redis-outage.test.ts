@@ -5,9 +5,9 @@ import path from 'node:path';
 import { messagesAnswerSchema } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN_US } from '@portal/domain';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { LIVE_PAUSED } from '../../services/messages';
 import { bearer } from '../../test/auth-helpers';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
@@ -137,7 +137,7 @@ describe.each(DATABASE_KINDS)(
       // A stream asked for meanwhile is refused (503 with the error body): it could not be live.
       const refused = await open();
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ errors: [LIVE_PAUSED] });
+      expect(refused.body).toEqual({ errors: [EN_US.livePaused] });
 
       await redis.start();
       const backAt = performance.now();

@@ -2,7 +2,7 @@ import { fromTable } from '../../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedText } from '../../http/compression';
 import type { Services } from '../../services';
-import { NO_ORGANISATION, notFound } from '../../services/errors';
+import { notFound } from '../../services/errors';
 
 export const organisationRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -12,7 +12,7 @@ export const organisationRoutes =
       ...fromTable('host'),
       handler: async (request) => {
         const alias = await organisations.aliasForHost(request.headers.host);
-        if (!alias) throw notFound(NO_ORGANISATION);
+        if (!alias) throw notFound('noOrganisation');
         return { org: alias };
       },
     });

@@ -1,17 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN_US } from '@portal/domain';
 import { exportContentPack } from '../../services/content-pack-service';
-import {
-  LOGIN_TOKEN_NOT_FOUND,
-  SSO_EXPIRED,
-  SSO_LINK_REQUIRED,
-  SSO_LINKED_ELSEWHERE,
-  SSO_NO_FLOW_COOKIE,
-  SSO_NOT_VERIFIED,
-  SSO_OTHER_BROWSER,
-  SSO_REFUSED,
-} from '../../services/sso';
-import { INVITE_INVALID } from '../../services/account';
 import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
@@ -324,7 +314,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'doughmain',
       { cookie },
     );
-    expect(replay.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(replay.json().errors).toEqual([EN_US.loginTokenNotFound]);
   });
 
   it('refuses a callback without this browser’s flow cookie (login CSRF), signing nobody in', async () => {
@@ -343,7 +333,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     ]) {
       const res = await complete(body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([SSO_NO_FLOW_COOKIE]);
+      expect(res.json().errors).toEqual([EN_US.ssoNoFlowCookie]);
       expect(res.json().token).toBeUndefined();
     }
     // …nor with a cookie of the victim's own flow: that names another flow.
@@ -354,7 +344,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: victim.cookie },
     );
     expect(mixed.statusCode).toBe(400);
-    expect(mixed.json().errors).toEqual([SSO_OTHER_BROWSER]);
+    expect(mixed.json().errors).toEqual([EN_US.ssoOtherBrowser]);
     expect(await countUsers()).toBe(users);
     // The refusal says so in French too.
     const fr = await inject('POST', '/api/org/doughmain/oauth/complete?locale=fr-CA', {
@@ -376,13 +366,13 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: first.cookie },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([SSO_OTHER_BROWSER]);
+    expect(wrong.json().errors).toEqual([EN_US.ssoOtherBrowser]);
     const afterWrong = await complete(
       { groupId: 'sso-staff', code: first.code, oAuthInviteId: '', state: first.state },
       'doughmain',
       { cookie: first.cookie },
     );
-    expect(afterWrong.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(afterWrong.json().errors).toEqual([EN_US.loginTokenNotFound]);
 
     const second = await callbackOf('sso-staff', 'frank');
     const otherGroup = await complete(
@@ -390,14 +380,14 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'doughmain',
       { cookie: second.cookie },
     );
-    expect(otherGroup.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(otherGroup.json().errors).toEqual([EN_US.loginTokenNotFound]);
     // …and the flow is spent: the right group cannot use it any more.
     const spent = await complete(
       { groupId: 'sso-staff', code: second.code, oAuthInviteId: '', state: second.state },
       'doughmain',
       { cookie: second.cookie },
     );
-    expect(spent.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(spent.json().errors).toEqual([EN_US.loginTokenNotFound]);
 
     // The code of a spent flow with a new flow's state and cookie: the provider refuses (PKCE,
     // used code).
@@ -413,7 +403,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: third.cookie },
     );
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json().errors[0]).toContain(SSO_REFUSED);
+    expect(replayed.json().errors[0]).toContain(EN_US.ssoRefused);
 
     // Started in doughmain, finished in acme.
     const fourth = await callbackOf('sso-staff', 'frank');
@@ -422,7 +412,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'acme',
       { cookie: fourth.cookie },
     );
-    expect(cross.json().errors).toEqual([LOGIN_TOKEN_NOT_FOUND]);
+    expect(cross.json().errors).toEqual([EN_US.loginTokenNotFound]);
 
     // The state of one browser's flow with the cookie of another's.
     const mine = await callbackOf('sso-staff', 'frank');
@@ -432,7 +422,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'doughmain',
       { cookie: theirs.cookie },
     );
-    expect(otherBrowser.json().errors).toEqual([SSO_OTHER_BROWSER]);
+    expect(otherBrowser.json().errors).toEqual([EN_US.ssoOtherBrowser]);
     expect(await countUsers()).toBe(users);
   });
 
@@ -455,7 +445,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: tampered.cookie },
     );
     expect(nonce.statusCode).toBe(400);
-    expect(nonce.json().errors).toEqual([SSO_NOT_VERIFIED]);
+    expect(nonce.json().errors).toEqual([EN_US.ssoNotVerified]);
 
     // The callback says another issuer answered (RFC 9207 mix-up).
     const mixed = await callbackOf('sso-staff', 'gina');
@@ -471,7 +461,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: mixed.cookie },
     );
     expect(issuer.statusCode).toBe(400);
-    expect(issuer.json().errors).toEqual([SSO_NOT_VERIFIED]);
+    expect(issuer.json().errors).toEqual([EN_US.ssoNotVerified]);
 
     // A code of provider B for a flow of provider A's group: A refuses it.
     const flowA = await start('sso-staff');
@@ -488,7 +478,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: flowA.cookie },
     );
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().errors[0]).toContain(SSO_REFUSED);
+    expect(foreign.json().errors[0]).toContain(EN_US.ssoRefused);
 
     // A code issued to this group's client, redeemed once the group names another client.
     const issued = await callbackOf('sso-staff', 'gina');
@@ -523,7 +513,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
         { cookie: issued.cookie },
       );
       expect(client.statusCode).toBe(400);
-      expect(client.json().errors[0]).toContain(SSO_REFUSED);
+      expect(client.json().errors[0]).toContain(EN_US.ssoRefused);
     } finally {
       await setData(original);
     }
@@ -544,7 +534,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'doughmain',
       { cookie: late.cookie },
     );
-    expect(expired.json().errors).toEqual([SSO_EXPIRED]);
+    expect(expired.json().errors).toEqual([EN_US.ssoExpired]);
 
     const bogus = await start('sso-staff');
     const refused = await complete(
@@ -558,7 +548,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: bogus.cookie },
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0]).toContain(SSO_REFUSED);
+    expect(refused.json().errors[0]).toContain(EN_US.ssoRefused);
 
     // The learner cancels at the provider: the callback carries the provider's error.
     const aborted = await start('sso-staff');
@@ -599,7 +589,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       },
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([SSO_LINK_REQUIRED]);
+    expect(res.json().errors).toEqual([EN_US.ssoLinkRequired]);
     expect(res.json().errfor).toEqual({ link: 'sso-staff' });
     expect(res.json().token).toBeUndefined();
     // The owner reads how to link, in French too.
@@ -655,7 +645,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       'doughmain',
       bearer(session),
     );
-    expect(refused.json().errors).toEqual([SSO_NO_FLOW_COOKIE]);
+    expect(refused.json().errors).toEqual([EN_US.ssoNoFlowCookie]);
     expect((await account(session)).account.user.id.isOAuthUser).toBe(false);
 
     const flow = await callbackOf('sso-staff', 'carol');
@@ -702,7 +692,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie: steal.cookie, ...bearer(other.token) },
     );
     expect(stolen.statusCode).toBe(409);
-    expect(stolen.json().errors).toEqual([SSO_LINKED_ELSEWHERE]);
+    expect(stolen.json().errors).toEqual([EN_US.ssoLinkedElsewhere]);
     expect((await account(other.token)).account.user.id.isOAuthUser).toBe(false);
   });
 
@@ -719,7 +709,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       },
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([SSO_LINK_REQUIRED]);
+    expect(res.json().errors).toEqual([EN_US.ssoLinkRequired]);
     expect(await countUsers()).toBe(users);
     const login = await inject('POST', '/api/org/doughmain/login', {
       username: learner.username,
@@ -763,7 +753,7 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
       { cookie },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([INVITE_INVALID]);
+    expect(res.json().errors).toEqual([EN_US.inviteInvalid]);
     expect(await countUsers()).toBe(users + 1);
   });
 

@@ -1,4 +1,4 @@
-import { WORKBOOK_MAX_BYTES } from '@portal/domain';
+import { errorText, WORKBOOK_MAX_BYTES } from '@portal/domain';
 import { fromTable } from '../../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../http/errors';
@@ -27,8 +27,8 @@ export const workbookRoutes =
         session: 'required',
         bodyTooLarge: {
           status: 413,
-          message: `The workbook is larger than ${WORKBOOK_MAX_BYTES} bytes.`,
-          errfor: { workbook: 'is too large' },
+          text: errorText('workbookTooLarge', { max: WORKBOOK_MAX_BYTES }),
+          errfor: { workbook: 'isTooLarge' },
         },
       },
       handler: async (request, reply) => {

@@ -11,22 +11,9 @@ import type { ViewerService } from '../viewer-service';
 
 export const now = () => new Date().toISOString();
 
-export const LOGIN_FAILED = 'Incorrect username, email or password';
-export const ALREADY_MEMBER = 'You are already a member of this group.';
-export const RESET_LINK_INVALID =
-  'This password reset link is invalid or has expired. Ask for a new one.';
-
-export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
-export const EMAIL_LINK_INVALID =
-  'This email confirmation link is invalid or has expired. Ask for a new one.';
-export const SSO_EMAIL =
-  'The email of this account comes from your organisation’s single sign-on; change it there.';
-export const SAME_EMAIL = 'That is already your email.';
-export const EMAIL_TAKEN = 'That email already has an account.';
-
 /** A password login by an account that signs in through its group's single sign-on. */
 export const oAuthRequired = (oAuthGroupId: string) =>
-  new DomainError('invalid', 'This account signs in with your organisation’s single sign-on.', {
+  new DomainError('invalid', 'ssoAccount', {
     extra: { oAuthGroupId },
   });
 

@@ -12,17 +12,10 @@ import {
 } from '../../db/repositories/accounts';
 import { inTransaction, isUniqueViolation } from '../../db/repositories/executor';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
-import { invalid, SESSION_ENDED, unauthenticated } from '../errors';
+import { invalid, unauthenticated } from '../errors';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail-templates';
 import { hashToken, newToken } from '../tokens';
-import {
-  EMAIL_LINK_INVALID,
-  EMAIL_TAKEN,
-  now,
-  SAME_EMAIL,
-  SSO_EMAIL,
-  type AccountContext,
-} from './context';
+import { now, type AccountContext } from './context';
 
 const EMAIL_CHANGE_TTL_MS = 86_400_000;
 
@@ -34,7 +27,7 @@ async function refuseTakenEmail(
   email: string,
 ): Promise<void> {
   const other = await findUserByLogin(ctx.db, orgId, email);
-  if (other && other.id !== userId) throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+  if (other && other.id !== userId) throw invalid('emailTaken', { email: 'alreadyHasAccount' });
 }
 
 /**
@@ -50,10 +43,10 @@ export async function requestEmailChange(
   requestLocale: string,
 ): Promise<void> {
   const user = await findUser(ctx.db, org.id, userId);
-  if (!user) throw unauthenticated(SESSION_ENDED);
-  if (user.oauth_group_id) throw invalid(SSO_EMAIL, { email: 'comes from your single sign-on' });
+  if (!user) throw unauthenticated('sessionEnded');
+  if (user.oauth_group_id) throw invalid('ssoEmail', { email: 'fromSingleSignOn' });
   if (loginKey(newEmail) === user.email_key)
-    throw invalid(SAME_EMAIL, { email: 'is already your email' });
+    throw invalid('sameEmail', { email: 'isAlreadyYourEmail' });
   await refuseTakenEmail(ctx, org.id, user.id, newEmail);
   const { token, hash } = newToken();
   const stamp = Date.now();
@@ -90,11 +83,11 @@ export async function confirmEmail(
   token: string,
 ): Promise<void> {
   const change = await findEmailChange(ctx.db, org.id, hashToken(token));
-  if (!change || change.usedAt || change.expiresAt <= now()) throw invalid(EMAIL_LINK_INVALID);
+  if (!change || change.usedAt || change.expiresAt <= now()) throw invalid('emailLinkInvalid');
   await refuseTakenEmail(ctx, org.id, change.userId, change.newEmail);
   try {
     await inTransaction(ctx.db, async (tx) => {
-      if (!(await useEmailChange(tx, change.tokenHash, now()))) throw invalid(EMAIL_LINK_INVALID);
+      if (!(await useEmailChange(tx, change.tokenHash, now()))) throw invalid('emailLinkInvalid');
       await updateUser(
         tx,
         org.id,
@@ -107,7 +100,7 @@ export async function confirmEmail(
       await useAllResetLinksOf(tx, change.userId, now());
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw invalid(EMAIL_TAKEN, { email: 'already has an account' });
+    if (isUniqueViolation(err)) throw invalid('emailTaken', { email: 'alreadyHasAccount' });
     throw err;
   }
 }

@@ -14,18 +14,7 @@ import { changePassword, forgot, reset, settle } from './password';
 import { account, removeProfilePicture, setProfilePicture, update } from './profile';
 import { acceptInvite, login, loginLimitKey, signup } from './sign-in';
 
-export { INVITE_INVALID } from '../invitations';
-export {
-  ALREADY_MEMBER,
-  CURRENT_PASSWORD_WRONG,
-  EMAIL_LINK_INVALID,
-  EMAIL_TAKEN,
-  LOGIN_FAILED,
-  oAuthRequired,
-  RESET_LINK_INVALID,
-  SAME_EMAIL,
-  SSO_EMAIL,
-} from './context';
+export { oAuthRequired } from './context';
 
 /**
  * Accounts of an organisation, one use case per module: signing in and up (sign-in.ts), the

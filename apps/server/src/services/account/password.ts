@@ -11,19 +11,12 @@ import {
 } from '../../db/repositories/accounts';
 import { inTransaction } from '../../db/repositories/executor';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
-import { invalid, SESSION_ENDED, unauthenticated } from '../errors';
+import { invalid, unauthenticated } from '../errors';
 import { passwordResetMail } from '../mail-templates';
 import { hashPassword, verifyPassword } from '../passwords';
 import type { RequestAddress } from '../site-links';
 import { hashToken, newToken } from '../tokens';
-import {
-  CURRENT_PASSWORD_WRONG,
-  now,
-  oAuthRequired,
-  RESET_LINK_INVALID,
-  slowDownGuesses,
-  type AccountContext,
-} from './context';
+import { now, oAuthRequired, slowDownGuesses, type AccountContext } from './context';
 
 const RESET_TTL_MS = 3_600_000;
 
@@ -102,10 +95,10 @@ export async function reset(
 ): Promise<void> {
   const reset = await findPasswordReset(ctx.db, org.id, hashToken(token));
   if (!reset || reset.usedAt || reset.expiresAt <= now() || reset.emailKey !== loginKey(email))
-    throw invalid(RESET_LINK_INVALID);
+    throw invalid('resetLinkInvalid');
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx.db, async (tx) => {
-    if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid(RESET_LINK_INVALID);
+    if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid('resetLinkInvalid');
     await updateUser(tx, org.id, reset.userId, { password_hash: passwordHash }, now());
     // A new password ends every session and every other reset link of the account.
     await useAllResetLinksOf(tx, reset.userId, now());
@@ -126,11 +119,11 @@ export async function changePassword(
   body: PasswordChangeBody,
 ): Promise<void> {
   const user = await findUser(ctx.db, org.id, userId);
-  if (!user) throw unauthenticated(SESSION_ENDED);
+  if (!user) throw unauthenticated('sessionEnded');
   if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
   await slowDownGuesses(ctx, user.id);
   if (!(await verifyPassword(user.password_hash, body.current)))
-    throw invalid(CURRENT_PASSWORD_WRONG, { current: 'is not right' });
+    throw invalid('currentPasswordWrong', { current: 'isNotRight' });
   await ctx.guesses.clear(user.id);
   const passwordHash = await hashPassword(body.password);
   await inTransaction(ctx.db, async (tx) => {

@@ -4,7 +4,7 @@ import { membershipsOf } from '../../db/repositories/memberships';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { deleteUpload, findOwnUpload } from '../../db/repositories/uploads';
 import { presentAccount } from '../../presenters/account';
-import { invalid, notFound, SESSION_ENDED, unauthenticated } from '../errors';
+import { invalid, notFound, unauthenticated } from '../errors';
 import { now, type AccountContext } from './context';
 
 export async function account(
@@ -14,7 +14,7 @@ export async function account(
   locale: string,
 ): Promise<AccountView> {
   const user = await findUser(ctx.db, org.id, userId);
-  if (!user) throw unauthenticated(SESSION_ENDED);
+  if (!user) throw unauthenticated('sessionEnded');
   const groups = await membershipsOf(ctx.db, org.id, userId);
   return presentAccount(
     user,
@@ -52,9 +52,9 @@ export async function setProfilePicture(
   file: UploadedFile,
 ): Promise<UploadedFile> {
   const upload = await findOwnUpload(ctx.db, org.id, userId, file.public_id);
-  if (!upload) throw notFound('No such upload', { public_id: 'is not one of your uploads' });
+  if (!upload) throw notFound('noSuchUpload', { public_id: 'notAnUpload' });
   if (!upload.contentType.startsWith('image/'))
-    throw invalid('The profile picture must be an image.', { file: 'must be an image' });
+    throw invalid('profilePictureImage', { file: 'mustBeImage' });
   const picture: UploadedFile = {
     secure_url: upload.url,
     original_filename: upload.originalFilename,

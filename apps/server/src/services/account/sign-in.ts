@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ErrorSay,
   resolveLocale,
   type AccountView,
   type JoinedGroup,
@@ -16,17 +17,9 @@ import {
 import { inTransaction, isUniqueViolation } from '../../db/repositories/executor';
 import { findUsableInvitation } from '../../db/repositories/invitations';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
-import { conflict, forbidden, invalid, SESSION_ENDED, unauthenticated } from '../errors';
-import { INVITE_INVALID } from '../invitations';
+import { conflict, forbidden, invalid, unauthenticated } from '../errors';
 import { hashPassword, verifyPassword } from '../passwords';
-import {
-  ALREADY_MEMBER,
-  LOGIN_FAILED,
-  now,
-  oAuthRequired,
-  slowDownGuesses,
-  type AccountContext,
-} from './context';
+import { now, oAuthRequired, slowDownGuesses, type AccountContext } from './context';
 import { account } from './profile';
 
 /**
@@ -52,13 +45,13 @@ export async function login(
   if (!user) {
     ctx.dummyHash ??= hashPassword(randomUUID());
     await verifyPassword(await ctx.dummyHash, body.password);
-    throw unauthenticated(LOGIN_FAILED);
+    throw unauthenticated('loginFailed');
   }
   if (user.oauth_group_id) throw oAuthRequired(user.oauth_group_id);
   await slowDownGuesses(ctx, user.id);
   // A wrong password leaves its attempt counted; the right one forgets them all.
   if (!(await verifyPassword(user.password_hash, body.password)))
-    throw unauthenticated(LOGIN_FAILED);
+    throw unauthenticated('loginFailed');
   await ctx.guesses.clear(user.id);
   // Signing in with a seat invitation (the link sent to an email that has an account): the
   // learner joins its group; one already in it keeps the seat unused.
@@ -86,9 +79,9 @@ export async function acceptInvite(
   locale: string,
 ): Promise<{ account: AccountView; joined: JoinedGroup }> {
   const user = await findUser(ctx.db, org.id, userId);
-  if (!user) throw unauthenticated(SESSION_ENDED);
+  if (!user) throw unauthenticated('sessionEnded');
   const used = await ctx.invitations.useNow(org, user, inviteId, locale);
-  if (!used.joined) throw conflict(ALREADY_MEMBER);
+  if (!used.joined) throw conflict('alreadyMember');
   return { account: await account(ctx, org, userId, locale), joined: used.group };
 }
 
@@ -101,19 +94,15 @@ export async function signup(
   const invite = body.inviteId
     ? await findUsableInvitation(ctx.db, org.id, body.inviteId, loginKey(body.email))
     : undefined;
-  if (body.inviteId && !invite) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
-  if (org.settings.disableSelfSignup && !invite)
-    throw forbidden('Sign up is by invitation only for this organisation.');
+  if (body.inviteId && !invite) throw invalid('inviteInvalid', { inviteId: 'isNotValid' });
+  if (org.settings.disableSelfSignup && !invite) throw forbidden('inviteOnly');
 
   const taken = await takenLogins(ctx.db, org.id, body.username, body.email);
-  const errfor: Record<string, string> = {};
-  if (taken.username) errfor.username = 'is already taken';
-  if (taken.email) errfor.email = 'already has an account';
+  const errfor: Record<string, ErrorSay> = {};
+  if (taken.username) errfor.username = 'isAlreadyTaken';
+  if (taken.email) errfor.email = 'alreadyHasAccount';
   if (Object.keys(errfor).length)
-    throw invalid(
-      errfor.username ? 'That username is already taken.' : 'That email already has an account.',
-      errfor,
-    );
+    throw invalid(errfor.username ? 'usernameTaken' : 'emailTaken', errfor);
 
   const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
@@ -145,8 +134,8 @@ export async function signup(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw invalid('That username or email already has an account.', {
-        username: 'is already taken',
+      throw invalid('loginTaken', {
+        username: 'isAlreadyTaken',
       });
     throw err;
   }

@@ -7,17 +7,11 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { groupWithTopics } from '../../db/repositories/user-groups';
 import { assertGroupAdmin, type Viewer } from '../../policies';
 import { notFound } from '../errors';
-import { GROUP_NOT_FOUND, type InvitationService } from '../invitations';
+import { type InvitationService } from '../invitations';
 import { gradablePages, type ProgressService } from '../progress-service';
 import type { TopicCache } from '../topic-cache';
 import type { ViewerService } from '../viewer-service';
 import type { WorkbookService } from '../workbooks';
-
-export { GROUP_NOT_FOUND };
-export const MEMBER_NOT_FOUND = 'This learner is not a member of this group.';
-export const TOPIC_NOT_IN_GROUP = 'This topic is not one of the group’s topics.';
-export const WORKSHEET_NOT_FOUND = 'There is no such worksheet.';
-export const ADMIN_NOT_REMOVABLE = 'An administrator of the group cannot be removed here.';
 
 export const now = () => new Date().toISOString();
 
@@ -70,7 +64,7 @@ export async function groupForAdmin(
 ) {
   assertGroupAdmin(viewer, groupId);
   const group = await groupWithTopics(ctx.db, org.id, groupId);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  if (!group) throw notFound('groupNotFound');
   const topics: Array<GroupTopic & { pageIds: string[] }> = [];
   for (const topicId of group.topicIds) {
     const stored = await ctx.topics.load(org, topicId);

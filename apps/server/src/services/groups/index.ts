@@ -13,14 +13,6 @@ import { adminGroups, members, removeMember } from './members';
 import { memberReport } from './report';
 import { defineSummaries } from './summaries';
 
-export {
-  ADMIN_NOT_REMOVABLE,
-  GROUP_NOT_FOUND,
-  MEMBER_NOT_FOUND,
-  TOPIC_NOT_IN_GROUP,
-  WORKSHEET_NOT_FOUND,
-} from './context';
-
 /**
  * The group's page for its administrators (docs/design.md §12): a cohort's administrators see
  * their cohort; the administrators of a group see it, with the cohorts under it to open. One use

@@ -19,15 +19,7 @@ import { cohortsUnder } from '../../db/repositories/user-groups';
 import { assertGroupAdmin, type Viewer } from '../../policies';
 import { presentCohort, presentMember } from '../../presenters/groups';
 import { conflict, notFound } from '../errors';
-import {
-  ADMIN_NOT_REMOVABLE,
-  adminsSeeAnswers,
-  groupForAdmin,
-  MEMBER_NOT_FOUND,
-  now,
-  type Admin,
-  type GroupsContext,
-} from './context';
+import { adminsSeeAnswers, groupForAdmin, now, type Admin, type GroupsContext } from './context';
 import { sortedMembers } from './summaries';
 
 /** The groups the viewer administers, cohorts under them included (the avatar menu's "My groups"). */
@@ -125,11 +117,11 @@ export async function removeMember(
 ): Promise<void> {
   assertGroupAdmin(viewer, groupId);
   const role = await roleIn(ctx.db, org.id, groupId, accountId);
-  if (role === 'admin') throw conflict(ADMIN_NOT_REMOVABLE);
+  if (role === 'admin') throw conflict('adminNotRemovable');
   const removed = await inTransaction(ctx.db, (tx) =>
     removeFromGroup(tx, org.id, groupId, accountId, now()),
   );
-  if (!removed) throw notFound(MEMBER_NOT_FOUND);
+  if (!removed) throw notFound('memberNotFound');
   ctx.viewers.forget(org.id, accountId);
   void ctx.caches.changed({ group: { org: org.id, group: groupId } });
 }

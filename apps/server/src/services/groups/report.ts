@@ -4,14 +4,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import type { Viewer } from '../../policies';
 import { notFound } from '../errors';
 import { gradablePages } from '../progress-service';
-import {
-  adminsSeeAnswers,
-  groupForAdmin,
-  MEMBER_NOT_FOUND,
-  TOPIC_NOT_IN_GROUP,
-  WORKSHEET_NOT_FOUND,
-  type GroupsContext,
-} from './context';
+import { adminsSeeAnswers, groupForAdmin, type GroupsContext } from './context';
 
 /**
  * A member's report card for one worksheet of a topic of the group, read-only: scores and
@@ -30,15 +23,15 @@ export async function memberReport(
   const locale = resolveLocale(requestLocale, org.settings.locales);
   const group = await groupForAdmin(ctx, org, viewer, groupId, locale);
   if ((await roleIn(ctx.db, org.id, groupId, accountId)) !== 'member')
-    throw notFound(MEMBER_NOT_FOUND);
-  if (!group.topics.some((t) => t._id === topicId)) throw notFound(TOPIC_NOT_IN_GROUP);
+    throw notFound('memberNotFound');
+  if (!group.topics.some((t) => t._id === topicId)) throw notFound('topicNotInGroup');
   const stored = await ctx.topics.load(org, topicId);
-  if (!stored) throw notFound(TOPIC_NOT_IN_GROUP);
+  if (!stored) throw notFound('topicNotInGroup');
   const { workbook } = await ctx.workbooks.get(org.id, accountId);
   const sheets = Object.hasOwn(workbook.topics, topicId) ? workbook.topics[topicId]! : [];
   const sheet =
     sheets[index] ?? (index === 0 ? { data: {}, completedPages: [] as string[] } : undefined);
-  if (!sheet) throw notFound(WORKSHEET_NOT_FOUND);
+  if (!sheet) throw notFound('worksheetNotFound');
   const pages = gradablePages(stored.topic);
   const scores = gradeWorksheet(pages, sheet.data);
   const pageIds = new Set(stored.topic.pages.map((p) => p._id));

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { MAX_BULK_EMAILS } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
@@ -9,14 +8,6 @@ import { assertMayInvite, type Viewer } from '../../policies';
 import { notFound } from '../errors';
 import type { SiteLinks } from '../site-links';
 import type { ViewerService } from '../viewer-service';
-
-export const GROUP_NOT_FOUND = 'Group not found';
-export const INVITE_NOT_FOUND = 'Invitation not found';
-export const INVITE_TAKEN = 'This invitation has already been used or revoked.';
-export const INVITE_NOT_ADDRESSED = 'This invitation is not addressed to anyone yet.';
-export const INVITE_INVALID = 'This invitation is not valid or has already been used.';
-export const PASTE_EMAILS = 'Paste at least one email address.';
-export const TOO_MANY_EMAILS = `At most ${MAX_BULK_EMAILS} email addresses at once.`;
 
 /** Invitation ids: 128 random bits, unguessable (the link is the credential). */
 export const newInvitationId = () => randomBytes(16).toString('base64url');
@@ -42,6 +33,6 @@ export async function adminGroup(
 ) {
   assertMayInvite(viewer, groupId);
   const group = await findUserGroup(ctx.db, org.id, groupId);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  if (!group) throw notFound('groupNotFound');
   return group;
 }

@@ -9,16 +9,7 @@ import { list, openSeats, summary } from './seats';
 import { invite, resend, revoke } from './sending';
 import { use, useNow } from './using';
 
-export {
-  GROUP_NOT_FOUND,
-  INVITE_INVALID,
-  INVITE_NOT_ADDRESSED,
-  INVITE_NOT_FOUND,
-  INVITE_TAKEN,
-  newInvitationId,
-  PASTE_EMAILS,
-  TOO_MANY_EMAILS,
-} from './context';
+export { newInvitationId } from './context';
 
 /**
  * The one invitations module (docs/design.md §9): a group's seats and invitations, for the

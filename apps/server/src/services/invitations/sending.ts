@@ -1,4 +1,5 @@
 import {
+  errorText,
   invitationState,
   isUnused,
   localise,
@@ -28,18 +29,7 @@ import { presentInvitation } from '../../presenters/invitations';
 import { conflict, invalid, notFound } from '../errors';
 import { inviteMail } from '../mail-templates';
 import type { RequestAddress } from '../site-links';
-import {
-  adminGroup,
-  INVITE_NOT_ADDRESSED,
-  INVITE_NOT_FOUND,
-  INVITE_TAKEN,
-  newInvitationId,
-  now,
-  PASTE_EMAILS,
-  TOO_MANY_EMAILS,
-  type Admin,
-  type InvitationsContext,
-} from './context';
+import { adminGroup, newInvitationId, now, type Admin, type InvitationsContext } from './context';
 
 const emailSchema = z.email();
 
@@ -61,9 +51,11 @@ export async function invite(
   const locale = resolveLocale(body.locale ?? requestLocale, org.settings.locales);
   const group = await adminGroup(ctx, org, viewer, groupId);
   const entries = pastedEmails(body.emails);
-  if (entries.length === 0) throw invalid(PASTE_EMAILS, { emails: 'is required' });
+  if (entries.length === 0) throw invalid('pasteEmails', { emails: 'isRequired' });
   if (entries.length > MAX_BULK_EMAILS)
-    throw invalid(TOO_MANY_EMAILS, { emails: `must hold at most ${MAX_BULK_EMAILS} addresses` });
+    throw invalid(errorText('tooManyEmails', { max: MAX_BULK_EMAILS }), {
+      emails: errorText('atMostAddresses', { max: MAX_BULK_EMAILS }),
+    });
   const skipped: BulkInviteAnswer['skipped'] = [];
   const skip = (email: string, reason: BulkInviteSkip) => skipped.push({ email, reason });
   const wanted: string[] = [];
@@ -146,9 +138,9 @@ export async function resend(
   const locale = resolveLocale(requestLocale, org.settings.locales);
   const group = await adminGroup(ctx, org, viewer, groupId);
   const [record] = await invitationsOfGroup(ctx.db, org.id, groupId, { inviteId });
-  if (!record) throw notFound(INVITE_NOT_FOUND);
-  if (!isUnused(record)) throw conflict(INVITE_TAKEN);
-  if (!record.emailKey) throw conflict(INVITE_NOT_ADDRESSED);
+  if (!record) throw notFound('inviteNotFound');
+  if (!isUnused(record)) throw conflict('inviteTaken');
+  if (!record.emailKey) throw conflict('inviteNotAddressed');
   const view = presentInvitation(record);
   const from = await senderName(ctx, org, viewer, locale);
   mail(ctx, org, locale, from, localise(group.name, locale), view, site);
@@ -165,10 +157,10 @@ export async function revoke(
 ): Promise<Invitation> {
   await adminGroup(ctx, org, viewer, groupId);
   const [record] = await invitationsOfGroup(ctx.db, org.id, groupId, { inviteId });
-  if (!record) throw notFound(INVITE_NOT_FOUND);
+  if (!record) throw notFound('inviteNotFound');
   if (record.revokedAt) return presentInvitation(record);
   if (!isUnused(record) || !(await revokeInvitation(ctx.db, record.id, now())))
-    throw conflict(INVITE_TAKEN);
+    throw conflict('inviteTaken');
   const [after] = await invitationsOfGroup(ctx.db, org.id, groupId, { inviteId });
   return presentInvitation(after!);
 }

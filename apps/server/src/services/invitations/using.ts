@@ -6,7 +6,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { findUserGroup } from '../../db/repositories/user-groups';
 import type { UserRow } from '../../db/schema';
 import { invalid } from '../errors';
-import { INVITE_INVALID, now, type InvitationsContext } from './context';
+import { now, type InvitationsContext } from './context';
 
 /**
  * Uses an invitation for `user`, who joins its group (in `tx`, when the caller writes the
@@ -23,7 +23,7 @@ export async function use(
   locale: string,
 ): Promise<{ group: JoinedGroup; joined: boolean }> {
   const invitation = await findUsableInvitation(tx, org.id, inviteId, user.email_key);
-  if (!invitation) throw invalid(INVITE_INVALID, { inviteId: 'is not valid' });
+  if (!invitation) throw invalid('inviteInvalid', { inviteId: 'isNotValid' });
   const stored = await findUserGroup(tx, org.id, invitation.group_id);
   const group = {
     _id: invitation.group_id,
@@ -33,7 +33,7 @@ export async function use(
   if (groups.some((g) => g.groupId === invitation.group_id && !g.isInherited))
     return { group, joined: false };
   if (!(await claimInvitation(tx, invitation.id, user.id, now())))
-    throw invalid(INVITE_INVALID, { inviteId: 'has been used' });
+    throw invalid('inviteInvalid', { inviteId: 'hasBeenUsed' });
   await addMember(tx, {
     orgId: org.id,
     groupId: invitation.group_id,

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
+import type { MessageView } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PubSub } from '../../adapters/pubsub/pubsub';
 import type { Caches, NamedCache } from '../../cache';
@@ -8,14 +8,6 @@ import { assertGroupMember, isMessagingOn, type Viewer } from '../../policies';
 import { forbidden } from '../errors';
 import type { SessionService } from '../session-service';
 import type { ViewerService } from '../viewer-service';
-
-export const MESSAGING_OFF = 'Messaging is turned off in this organisation.';
-export const MEMBERS_POST_PRIVATELY =
-  'In this organisation, members can only send private messages to the group’s administrators.';
-export const EMPTY_MESSAGE = 'The message is empty.';
-export const LONG_MESSAGE = `The message is longer than ${MESSAGE_MAX_LENGTH} characters.`;
-export const THREAD_IS_PRIVATE = 'An answer in a member’s thread is a private message.';
-export const THREAD_NOT_FOUND = 'This group has no such member or thread.';
 
 /** What the message use cases share: their adapters and this process's pages of messages. */
 export interface MessagesContext {
@@ -58,5 +50,5 @@ export const messageChannel = (orgId: string, groupId: string) => `messages:${or
  */
 export function assertReadable(org: OrganisationRecord, viewer: Viewer, groupId: string): void {
   assertGroupMember(viewer, groupId);
-  if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+  if (!isMessagingOn(org.settings)) throw forbidden('messagingOff');
 }

@@ -11,17 +11,8 @@ import { post } from './posting';
 import { listJson, PAGE_CACHED_MS, threads } from './reading';
 import { markRead, unread } from './unread';
 
-export {
-  EMPTY_MESSAGE,
-  LONG_MESSAGE,
-  MEMBERS_POST_PRIVATELY,
-  messageChannel,
-  MESSAGING_OFF,
-  THREAD_IS_PRIVATE,
-  THREAD_NOT_FOUND,
-  type MessageEvent,
-} from './context';
-export { LIVE_PAUSED, REPLAY_MAX, REPLAY_OVERLAP_MS, type LiveMessages } from './live';
+export { messageChannel, type MessageEvent } from './context';
+export { REPLAY_MAX, REPLAY_OVERLAP_MS, type LiveMessages } from './live';
 export type { MessageListOptions } from './reading';
 
 /**

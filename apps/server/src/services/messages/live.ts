@@ -7,8 +7,6 @@ import { unavailable } from '../errors';
 import type { Session } from '../session-service';
 import { assertReadable, messageChannel, type MessageEvent, type MessagesContext } from './context';
 
-export const LIVE_PAUSED =
-  'Live messages are paused for a moment. New messages still appear within a few seconds.';
 /** The stream replays what was written this long before the last message the browser saw. */
 export const REPLAY_OVERLAP_MS = 2_000;
 /** At most this many messages of each kind (group, private) are replayed on a reconnection. */
@@ -52,7 +50,7 @@ export async function openLive(
 ): Promise<LiveMessages> {
   const viewer = await ctx.viewers.of(session);
   assertReadable(org, viewer, groupId);
-  if (!ctx.pubsub.available()) throw unavailable(LIVE_PAUSED);
+  if (!ctx.pubsub.available()) throw unavailable('livePaused');
   const last = lastEventId ? await findMessage(ctx.db, org.id, groupId, lastEventId) : undefined;
   const since =
     last && canSeeMessage(viewer, groupId, last)

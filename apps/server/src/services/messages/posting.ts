@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
+import { errorText, MESSAGE_MAX_LENGTH, type MessageView } from '@portal/domain';
 import { inTransaction } from '../../db/repositories/executor';
 import { roleIn } from '../../db/repositories/group-admin';
 import { findMessage, insertMessage, threadExists } from '../../db/repositories/messages';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
-import { ANSWER_IN_THREAD_ADMINS_ONLY, canPostMessage, type Viewer } from '../../policies';
+import { canPostMessage, type Viewer } from '../../policies';
 import { presentMessage } from '../../presenters/messages';
 import { forbidden, invalid, notFound } from '../errors';
-import {
-  assertReadable,
-  EMPTY_MESSAGE,
-  LONG_MESSAGE,
-  MEMBERS_POST_PRIVATELY,
-  messageChannel,
-  THREAD_IS_PRIVATE,
-  THREAD_NOT_FOUND,
-  type MessageEvent,
-  type MessagesContext,
-} from './context';
+import { assertReadable, messageChannel, type MessageEvent, type MessagesContext } from './context';
 
 const newMessageId = () => randomBytes(16).toString('base64url');
 
@@ -34,18 +24,20 @@ export async function post(
 ): Promise<MessageView> {
   assertReadable(org, viewer, groupId);
   const body = input.body.trim();
-  if (body.length === 0) throw invalid(EMPTY_MESSAGE, { body: 'must not be empty' });
+  if (body.length === 0) throw invalid('emptyMessage', { body: 'mustNotBeEmpty' });
   if ([...body].length > MESSAGE_MAX_LENGTH)
-    throw invalid(LONG_MESSAGE, { body: `must be at most ${MESSAGE_MAX_LENGTH} characters` });
+    throw invalid(errorText('longMessage', { max: MESSAGE_MAX_LENGTH }), {
+      body: errorText('atMostCharacters', { max: MESSAGE_MAX_LENGTH }),
+    });
   const isPrivate = input.isPrivate === true;
   if (input.threadOf !== undefined && !isPrivate)
-    throw invalid(THREAD_IS_PRIVATE, { threadOf: 'needs isPrivate: true' });
+    throw invalid('threadIsPrivate', { threadOf: 'needsPrivate' });
   const threadOf = input.threadOf;
   if (!canPostMessage(viewer, groupId, { isPrivate, threadOf }, org.settings.constraints))
     throw forbidden(
       threadOf !== undefined && threadOf !== viewer.userId
-        ? ANSWER_IN_THREAD_ADMINS_ONLY
-        : MEMBERS_POST_PRIVATELY,
+        ? 'answerInThreadAdminsOnly'
+        : 'membersPostPrivately',
     );
   const threadId = isPrivate ? (threadOf ?? viewer.userId) : '';
   // An answer goes to a member of the group (or a thread it has): nowhere else.
@@ -55,7 +47,7 @@ export async function post(
     !(await roleIn(ctx.db, org.id, groupId, threadId)) &&
     !(await threadExists(ctx.db, org.id, groupId, threadId))
   )
-    throw notFound(THREAD_NOT_FOUND, { threadOf: 'is not a member of this group' });
+    throw notFound('threadNotFound', { threadOf: 'notAMemberHere' });
   const id = newMessageId();
   await inTransaction(ctx.db, (tx) =>
     insertMessage(tx, {

@@ -4,7 +4,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { assertGroupAdmin, privateThreadsReadable, type Viewer } from '../../policies';
 import { presentAuthor, presentMessage } from '../../presenters/messages';
 import { notFound } from '../errors';
-import { assertReadable, THREAD_NOT_FOUND, type MessagesContext } from './context';
+import { assertReadable, type MessagesContext } from './context';
 
 /** The private threads an administrator's list shows at most. */
 const THREADS_LISTED = 200;
@@ -50,7 +50,7 @@ export async function listJson(
     if (scope === 'own') {
       // A member reads their own thread; another's is no business of theirs (as if none).
       if (options.thread !== undefined && options.thread !== viewer.userId)
-        throw notFound(THREAD_NOT_FOUND);
+        throw notFound('threadNotFound');
       threadId = viewer.userId!;
     } else threadId = options.thread;
   }

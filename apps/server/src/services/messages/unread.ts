@@ -3,7 +3,7 @@ import { markRead as markReadUpTo, unreadChannels } from '../../db/repositories/
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { isMessagingOn, privateThreadsReadable, type Viewer } from '../../policies';
 import { forbidden, notFound } from '../errors';
-import { assertReadable, MESSAGING_OFF, THREAD_NOT_FOUND, type MessagesContext } from './context';
+import { assertReadable, type MessagesContext } from './context';
 
 /**
  * Per group of the viewer, the messages from others they may read and have not read: its
@@ -16,7 +16,7 @@ export async function unread(
   viewer: Viewer & { userId: string },
   only?: string,
 ): Promise<UnreadMessagesAnswer['groups']> {
-  if (!isMessagingOn(org.settings)) throw forbidden(MESSAGING_OFF);
+  if (!isMessagingOn(org.settings)) throw forbidden('messagingOff');
   const groupIds = only ? [only] : [...viewer.groupIds].sort();
   const channels = await unreadChannels(ctx.db, {
     orgId: org.id,
@@ -54,7 +54,7 @@ export async function markRead(
     thread !== viewer.userId &&
     privateThreadsReadable(viewer, groupId) !== 'all'
   )
-    throw notFound(THREAD_NOT_FOUND);
+    throw notFound('threadNotFound');
   await markReadUpTo(ctx.db, {
     orgId: org.id,
     userId: viewer.userId,

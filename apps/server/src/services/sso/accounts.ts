@@ -11,14 +11,8 @@ import {
   markSsoAccount,
   usernameTaken,
 } from '../../db/repositories/sso';
-import { conflict, SIGN_IN_REQUIRED, unauthenticated } from '../errors';
-import {
-  now,
-  SSO_EMAIL_OTHER_SSO,
-  SSO_LINK_REQUIRED,
-  SSO_LINKED_ELSEWHERE,
-  type SsoContext,
-} from './context';
+import { conflict, unauthenticated } from '../errors';
+import { now, type SsoContext } from './context';
 
 export async function signInAccount(
   ctx: SsoContext,
@@ -35,24 +29,24 @@ export async function signInAccount(
     return await inTransaction(ctx.db, async (tx) => {
       let linked = false;
       const knownId = await findSsoIdentity(tx, org.id, identity.issuer, identity.subject);
-      if (knownId && linkUserId && knownId !== linkUserId) throw conflict(SSO_LINKED_ELSEWHERE);
+      if (knownId && linkUserId && knownId !== linkUserId) throw conflict('ssoLinkedElsewhere');
       let user: UserRow | undefined = knownId ? await findUser(tx, org.id, knownId) : undefined;
       if (!user) {
         const owner = linkUserId ? await findUser(tx, org.id, linkUserId) : undefined;
         const same =
           !owner && identity.email ? await findUserByEmail(tx, org.id, identity.email) : undefined;
-        if (linkUserId && !owner) throw unauthenticated(SIGN_IN_REQUIRED);
+        if (linkUserId && !owner) throw unauthenticated('signInRequired');
         if (owner) {
           // The owner signed in with the password and proved the identity at the provider.
-          if (owner.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
+          if (owner.oauth_group_id !== null) throw conflict('ssoEmailOtherSso');
           await markSsoAccount(tx, org.id, owner.id, groupId, at);
           user = owner;
           linked = true;
         } else if (same) {
           // Never taken over, verified email or not: the owner links by signing in with the
           // password first (design §11).
-          if (same.oauth_group_id !== null) throw conflict(SSO_EMAIL_OTHER_SSO);
-          throw conflict(SSO_LINK_REQUIRED, { link: groupId });
+          if (same.oauth_group_id !== null) throw conflict('ssoEmailOtherSso');
+          throw conflict('ssoLinkRequired', { link: { verbatim: groupId } });
         } else {
           const id = randomUUID();
           await insertSsoUser(tx, {
@@ -82,7 +76,7 @@ export async function signInAccount(
       return { userId: user.id, linked };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(SSO_EMAIL_OTHER_SSO);
+    if (isUniqueViolation(err)) throw conflict('ssoEmailOtherSso');
     throw err;
   }
 }

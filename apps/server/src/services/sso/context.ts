@@ -14,22 +14,6 @@ import type { ViewerService } from '../viewer-service';
 /** A sign-in under way is good for ten minutes, once. */
 export const SSO_FLOW_TTL_MS = 600_000;
 
-export const LOGIN_TOKEN_NOT_FOUND = 'Login token not found.';
-export const SSO_EXPIRED = 'This sign-in took too long. Please try again.';
-export const SSO_OTHER_BROWSER = 'This sign-in was started in another browser. Please try again.';
-export const SSO_NO_FLOW_COOKIE =
-  'This sign-in was not started in this browser, so it cannot finish here. Please start it again from the login page.';
-export const SSO_LINK_REQUIRED =
-  'An account with this email already exists. To use single sign-on with it, log in with your password first, then link the two.';
-export const SSO_LINKED_ELSEWHERE =
-  'This single sign-on identity is already linked to another account.';
-export const NO_SSO_GROUP = 'This user group has no single sign-on.';
-export const SSO_UNAVAILABLE = 'Single sign-on is not available for this group at the moment.';
-export const SSO_REFUSED = 'The sign-in provider refused the sign-in.';
-export const SSO_NOT_VERIFIED = 'The sign-in provider’s answer could not be verified.';
-export const SSO_EMAIL_OTHER_SSO =
-  'An account with this email already exists and signs in another way.';
-
 export const now = () => new Date().toISOString();
 
 export type SsoGroup = Omit<UserGroup, 'topics'> & { oauth: NonNullable<UserGroup['oauth']> };
@@ -61,6 +45,6 @@ export async function ssoGroup(
   groupId: string,
 ): Promise<SsoGroup> {
   const group = await findUserGroup(ctx.db, org.id, groupId);
-  if (!group?.oauth) throw notFound(NO_SSO_GROUP, { groupId: 'has no single sign-on' });
+  if (!group?.oauth) throw notFound('noSsoGroup', { groupId: 'hasNoSingleSignOn' });
   return group as SsoGroup;
 }

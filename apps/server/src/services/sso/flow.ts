@@ -3,17 +3,9 @@ import { localise, type OAuthCompleteBody } from '@portal/domain';
 import type { SsoIdentity } from '../../adapters/sso/sso';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { deleteSsoFlowsBefore, insertSsoFlow, takeSsoFlow } from '../../db/repositories/sso';
-import { invalid, SIGN_IN_REQUIRED, unauthenticated } from '../errors';
+import { invalid, unauthenticated } from '../errors';
 import { signInAccount } from './accounts';
-import {
-  LOGIN_TOKEN_NOT_FOUND,
-  SSO_EXPIRED,
-  SSO_FLOW_TTL_MS,
-  SSO_NO_FLOW_COOKIE,
-  SSO_OTHER_BROWSER,
-  ssoGroup,
-  type SsoContext,
-} from './context';
+import { SSO_FLOW_TTL_MS, ssoGroup, type SsoContext } from './context';
 import { failure, providerSettings } from './provider';
 
 /** What the web app's SSO screen shows when the group's pack gives no prompt. */
@@ -103,13 +95,13 @@ export async function complete(
   cookieFlowId: string | undefined,
   linkTo?: { userId: string } | null,
 ): Promise<{ token: string; userId: string }> {
-  if (!cookieFlowId) throw invalid(SSO_NO_FLOW_COOKIE);
-  if (body.link && !linkTo) throw unauthenticated(SIGN_IN_REQUIRED);
+  if (!cookieFlowId) throw invalid('ssoNoFlowCookie');
+  if (body.link && !linkTo) throw unauthenticated('signInRequired');
   const flow = await takeSsoFlow(ctx.db, { id: cookieFlowId });
   if (!flow || flow.orgId !== org.id || flow.groupId !== body.groupId)
-    throw invalid(LOGIN_TOKEN_NOT_FOUND);
-  if (body.state && body.state !== flow.state) throw invalid(SSO_OTHER_BROWSER);
-  if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid(SSO_EXPIRED);
+    throw invalid('loginTokenNotFound');
+  if (body.state && body.state !== flow.state) throw invalid('ssoOtherBrowser');
+  if (Date.parse(flow.createdAt) + SSO_FLOW_TTL_MS < Date.now()) throw invalid('ssoExpired');
   const group = await ssoGroup(ctx, org, flow.groupId);
 
   let identity: SsoIdentity;

@@ -10,20 +10,7 @@ import type { ViewerService } from '../viewer-service';
 import type { SsoContext, SsoOptions } from './context';
 import { complete, origin, prompt, start } from './flow';
 
-export {
-  LOGIN_TOKEN_NOT_FOUND,
-  NO_SSO_GROUP,
-  SSO_EMAIL_OTHER_SSO,
-  SSO_EXPIRED,
-  SSO_FLOW_TTL_MS,
-  SSO_LINK_REQUIRED,
-  SSO_LINKED_ELSEWHERE,
-  SSO_NO_FLOW_COOKIE,
-  SSO_NOT_VERIFIED,
-  SSO_OTHER_BROWSER,
-  SSO_REFUSED,
-  SSO_UNAVAILABLE,
-} from './context';
+export { SSO_FLOW_TTL_MS } from './context';
 
 /**
  * Single sign-on per user group (docs/decisions.md, "Single sign-on"): OpenID Connect with PKCE,

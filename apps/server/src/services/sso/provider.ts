@@ -1,15 +1,10 @@
+import { errorText } from '@portal/domain';
 import type { SsoProviderSettings } from '../../adapters/sso/sso';
 import { SsoError } from '../../adapters/sso/sso';
 import { DEV_OIDC } from '../../adapters/sso/dev-provider';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { DomainError, invalid, unavailable } from '../errors';
-import {
-  SSO_NOT_VERIFIED,
-  SSO_REFUSED,
-  SSO_UNAVAILABLE,
-  type SsoContext,
-  type SsoGroup,
-} from './context';
+import { type SsoContext, type SsoGroup } from './context';
 
 /**
  * The issuer to ask: the group's, except that with DEV_OIDC=on the demo pack's development
@@ -48,7 +43,7 @@ export function providerSettings(
       { org: org.alias, group: group._id, variable: name },
       'the client secret of a single sign-on group is not set in the environment',
     );
-    throw unavailable(SSO_UNAVAILABLE);
+    throw unavailable('ssoUnavailable');
   }
   return { issuer, clientId, clientSecret: value };
 }
@@ -65,8 +60,12 @@ export function failure(
     { org: org.alias, group: group._id, issuer: group.oauth.issuer, reason: err.message },
     `single sign-on failed (${err.kind})`,
   );
-  if (err.kind === 'unreachable') return unavailable(SSO_UNAVAILABLE);
+  if (err.kind === 'unreachable') return unavailable('ssoUnavailable');
   if (err.kind === 'refused')
-    return invalid(err.providerMessage ? `${SSO_REFUSED} (${err.providerMessage})` : SSO_REFUSED);
-  return invalid(SSO_NOT_VERIFIED);
+    return invalid(
+      err.providerMessage
+        ? errorText('ssoRefusedWithReason', { reason: err.providerMessage })
+        : 'ssoRefused',
+    );
+  return invalid('ssoNotVerified');
 }

@@ -19,18 +19,11 @@ import {
 import { bundleOf, type OrganisationRecord } from '../../db/repositories/organisations';
 import { assertMayBuy, type Viewer } from '../../policies';
 import { orderView } from '../../presenters/order';
-import { conflict, notFound, SESSION_ENDED, unauthenticated, unavailable } from '../errors';
+import { conflict, notFound, unauthenticated, unavailable } from '../errors';
 import type { RequestAddress, SiteLinks } from '../site-links';
 import type { Fulfilment } from './fulfilment';
 import type { Orders } from './orders';
 import { paymentEventKey, type PaymentInbox } from './payment-inbox';
-
-export const BUNDLE_NOT_FOUND = 'Bundle not found';
-export const ORDER_NOT_PAYABLE = 'This order can no longer be paid.';
-export const ORDER_ALREADY_PAID = 'A paid order cannot be cancelled.';
-export const NO_LOCAL_CHECKOUT = 'This site takes payments through its payment provider.';
-export const PROVIDER_UNAVAILABLE =
-  'The payment provider cannot be reached. Please try again in a moment.';
 
 const now = () => new Date().toISOString();
 
@@ -63,10 +56,10 @@ export class Checkout {
     from?: RequestAddress,
   ): Promise<{ url: string }> {
     const bundle = await bundleOf(this.db, org.id, bundleId);
-    if (!bundle) throw notFound(BUNDLE_NOT_FOUND);
+    if (!bundle) throw notFound('bundleNotFound');
     assertMayBuy(viewer, bundle, body.quantity);
     const buyer = await findUser(this.db, org.id, viewer.userId);
-    if (!buyer) throw unauthenticated(SESSION_ENDED);
+    if (!buyer) throw unauthenticated('sessionEnded');
     const price = priceForSeats(bundle, body.quantity);
     const at = now();
     const order: Order = {
@@ -106,7 +99,7 @@ export class Checkout {
     } catch (err) {
       this.log.error({ err, orderId: order.id }, 'checkout session not created');
       await moveOrder(this.db, order.id, ['pending'], 'cancelled', now());
-      throw unavailable(PROVIDER_UNAVAILABLE);
+      throw unavailable('paymentsUnavailable');
     }
     await setProviderSession(this.db, order.id, session.id, now());
     return { url: session.url };
@@ -123,10 +116,10 @@ export class Checkout {
     orderId: string,
     locale: string,
   ): Promise<OrderView> {
-    if (!this.payments.confirmOwnCheckout) throw notFound(NO_LOCAL_CHECKOUT);
+    if (!this.payments.confirmOwnCheckout) throw notFound('noLocalCheckout');
     const order = await this.orders.own(org, viewer, orderId);
     if (order.status === 'fulfilled') return orderView(order, locale);
-    if (order.status !== 'pending') throw conflict(ORDER_NOT_PAYABLE);
+    if (order.status !== 'pending') throw conflict('orderNotPayable');
     const confirmation = this.payments.confirmOwnCheckout(order);
     const received = await this.inbox.receive(confirmation, this.payments.name);
     if (received === 'recorded' || received === 'duplicate')
@@ -145,11 +138,11 @@ export class Checkout {
     locale: string,
   ): Promise<OrderView> {
     const order = await this.orders.own(org, viewer, orderId);
-    if (order.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+    if (order.status === 'fulfilled') throw conflict('orderAlreadyPaid');
     if (order.status === 'pending' || order.status === 'paid') {
       const moved = await moveOrder(this.db, order.id, ['pending', 'paid'], 'cancelled', now());
       const after = await this.orders.own(org, viewer, orderId);
-      if (!moved && after.status === 'fulfilled') throw conflict(ORDER_ALREADY_PAID);
+      if (!moved && after.status === 'fulfilled') throw conflict('orderAlreadyPaid');
       return orderView(after, locale);
     }
     return orderView(order, locale);

@@ -10,11 +10,8 @@ import { Fulfilment } from './fulfilment';
 import { Orders } from './orders';
 import { PaymentInbox } from './payment-inbox';
 
-export { BUNDLE_NOT_FOUND, NO_LOCAL_CHECKOUT, PROVIDER_UNAVAILABLE } from './checkout';
-export { ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE } from './checkout';
 export type { FulfilOutcome } from './fulfilment';
-export { ORDER_NOT_FOUND } from './orders';
-export { NO_STRIPE, type ReceiveOutcome } from './payment-inbox';
+export { type ReceiveOutcome } from './payment-inbox';
 
 /**
  * The store (docs/design.md §9), by use case: checkout (purchase, Pay, Cancel), the buyer's

@@ -6,8 +6,6 @@ import { ownsOrder, type Viewer } from '../../policies';
 import { orderView } from '../../presenters/order';
 import { notFound } from '../errors';
 
-export const ORDER_NOT_FOUND = 'Order not found';
-
 /** A buyer's orders, as they read them. */
 export class Orders {
   constructor(private readonly db: Db) {}
@@ -15,7 +13,7 @@ export class Orders {
   /** The viewer's own order; anyone else's is unknown. */
   async own(org: OrganisationRecord, viewer: Viewer, orderId: string): Promise<Order> {
     const order = await findOrder(this.db, org.id, orderId);
-    if (!order || !ownsOrder(viewer, order)) throw notFound(ORDER_NOT_FOUND);
+    if (!order || !ownsOrder(viewer, order)) throw notFound('orderNotFound');
     return order;
   }
 

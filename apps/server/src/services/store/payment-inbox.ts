@@ -18,8 +18,6 @@ import { JOB_KINDS } from '../../jobs/kinds';
 import type { JobRunner } from '../../jobs/runner';
 import { invalid, notFound } from '../errors';
 
-export const NO_STRIPE = 'Stripe payments are not configured on this site.';
-
 /** What receiving a payment confirmation did (before its fulfilment). */
 export type ReceiveOutcome =
   /** Durably recorded as `received`, with its job: the job runner fulfils it. */
@@ -71,12 +69,12 @@ export class PaymentInbox {
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<void> {
-    if (this.payments.name !== provider || !this.payments.parseWebhook) throw notFound(NO_STRIPE);
+    if (this.payments.name !== provider || !this.payments.parseWebhook) throw notFound('noStripe');
     let notification;
     try {
       notification = this.payments.parseWebhook(rawBody, signature);
     } catch (err) {
-      if (err instanceof BadSignatureError) throw invalid(err.message);
+      if (err instanceof BadSignatureError) throw invalid('badSignature');
       throw err;
     }
     // A genuine delivery while the runner waits for quiet: it waits on.

@@ -7,12 +7,6 @@ import { discard, receive } from './receiving';
 import { store } from './storing';
 
 export type { ReceivedFile, UploadHold, UploadQuota } from './context';
-export {
-  ADDRESS_OVER_QUOTA,
-  ADDRESS_QUOTA_REACHED,
-  UPLOAD_OVER_QUOTA,
-  UPLOAD_QUOTA_REACHED,
-} from './quota';
 export { cleanFilename } from './storing';
 
 /**

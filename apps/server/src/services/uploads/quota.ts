@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorText, type PlainErrorCode } from '@portal/domain';
 import { inTransaction, type Executor } from '../../db/repositories/executor';
 import {
   deleteUploadReservation,
@@ -12,16 +13,6 @@ import { tooLarge, tooManyRequests } from '../errors';
 import type { UploadHold, UploadsContext } from './context';
 
 const HOUR_MS = 3_600_000;
-
-export const UPLOAD_QUOTA_REACHED =
-  'You have uploaded too many files in the last hour. Please try again later.';
-
-export const UPLOAD_OVER_QUOTA =
-  'This file would take you past your upload limit of {max} MB per hour.';
-export const ADDRESS_QUOTA_REACHED =
-  'Too much has been uploaded from your network in the last hour. Please try again later.';
-export const ADDRESS_OVER_QUOTA =
-  'This file would take your network past its upload limit of {max} MB per hour.';
 
 const MB = 1_000_000;
 /** A quota in MB as the messages give it (one decimal at most). */
@@ -41,7 +32,7 @@ export async function checkQuota(
   now = Date.now(),
 ): Promise<void> {
   const use = await quotaUse(ctx.db, { userId }, new Date(now - HOUR_MS).toISOString());
-  refuseIfFull(ctx, use, ctx.quota.perHour, ctx.quota.bytesPerHour, UPLOAD_QUOTA_REACHED, now);
+  refuseIfFull(ctx, use, ctx.quota.perHour, ctx.quota.bytesPerHour, 'uploadQuota', now);
 }
 
 /** 429 when `use` leaves no room, with the time the oldest stored uploads free enough. */
@@ -50,7 +41,7 @@ function refuseIfFull(
   use: QuotaUse,
   perHour: number,
   bytesPerHour: number,
-  message: string,
+  message: PlainErrorCode,
   now: number,
 ): void {
   let { count, bytes } = use;
@@ -86,24 +77,27 @@ async function withRoom<T>(
     const mine = await quotaUse(tx, { userId: who.userId }, since);
     const address = await quotaUse(tx, { orgId: who.orgId, address: who.address }, since);
     if (counts) {
-      refuseIfFull(ctx, mine, ctx.quota.perHour, ctx.quota.bytesPerHour, UPLOAD_QUOTA_REACHED, now);
+      refuseIfFull(ctx, mine, ctx.quota.perHour, ctx.quota.bytesPerHour, 'uploadQuota', now);
       refuseIfFull(
         ctx,
         address,
         Number.POSITIVE_INFINITY,
         ctx.quota.bytesPerAddressPerHour,
-        ADDRESS_QUOTA_REACHED,
+        'addressUploadQuota',
         now,
       );
     }
     if (mine.bytes + bytes > ctx.quota.bytesPerHour)
-      throw tooLarge(UPLOAD_OVER_QUOTA.replace('{max}', inMb(ctx.quota.bytesPerHour)), {
-        file: 'is over your upload limit',
+      throw tooLarge(errorText('uploadOverQuota', { max: inMb(ctx.quota.bytesPerHour) }), {
+        file: 'overUploadLimit',
       });
     if (address.bytes + bytes > ctx.quota.bytesPerAddressPerHour)
-      throw tooLarge(ADDRESS_OVER_QUOTA.replace('{max}', inMb(ctx.quota.bytesPerAddressPerHour)), {
-        file: 'is over your upload limit',
-      });
+      throw tooLarge(
+        errorText('addressOverQuota', { max: inMb(ctx.quota.bytesPerAddressPerHour) }),
+        {
+          file: 'overUploadLimit',
+        },
+      );
     return write(tx);
   });
 }

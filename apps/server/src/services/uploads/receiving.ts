@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorText } from '@portal/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -34,7 +35,7 @@ export async function receive(
   try {
     await pipeline(file, count, fs.createWriteStream(target, { flags: 'wx' }));
     if (file.truncated || size > ctx.maxBytes)
-      throw tooLarge(`File is larger than ${ctx.maxBytes} bytes`, { file: 'is too large' });
+      throw tooLarge(errorText('fileTooLarge', { max: ctx.maxBytes }), { file: 'isTooLarge' });
   } catch (err) {
     await fs.promises.rm(target, { force: true });
     throw err;

@@ -73,7 +73,7 @@ export async function store(
   hold?: UploadHold,
 ): Promise<UploadedFile> {
   try {
-    if (file.size === 0) throw invalid('The file is empty.', { file: 'is empty' });
+    if (file.size === 0) throw invalid('emptyFile', { file: 'isEmpty' });
     const sniffed = await fileTypeFromFile(file.path);
     const contentType =
       sniffed && ALLOWED.has(sniffed.mime)
@@ -82,12 +82,9 @@ export async function store(
           ? undefined
           : await plainTextType(file.name, file.path);
     if (!contentType)
-      throw unsupportedType(
-        'File type must be an image (PNG, JPEG, GIF, WebP), a PDF, an office document, or plain text (TXT, CSV).',
-        {
-          file: 'has a type that is not accepted',
-        },
-      );
+      throw unsupportedType('fileType', {
+        file: 'typeNotAccepted',
+      });
     // Without a hold (no quota counted while streaming), the last word is here.
     if (!hold) await checkQuota(ctx, userId);
     const extension = ALLOWED.get(contentType) ?? (contentType === 'text/csv' ? 'csv' : 'txt');

@@ -79,5 +79,4 @@ export function now(ctx: WorkbooksContext): string {
   return ctx.clock().toISOString();
 }
 
-export const busy = () =>
-  unavailable('The workbook is being saved from elsewhere at this moment; try again.');
+export const busy = () => unavailable('workbookBusy');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  errorText,
   assignWorksheetIds,
   boundEditTimes,
   emptyWorkbook,
@@ -53,10 +54,10 @@ function merged(base: Current | undefined, save: Save, updatedAt: string): Curre
 }
 
 function tooManyWorksheets(over: Array<{ topicId: string; count: number }>, max: number) {
-  const atMost = `at most ${max} worksheet${max === 1 ? '' : 's'}`;
+  const atMost = errorText(max === 1 ? 'atMostWorksheet' : 'atMostWorksheets', { max });
   const topics = over.map((o) => `"${o.topicId}" (${o.count})`).join(', ');
   return invalid(
-    `A topic may have ${atMost}; this save would give more to ${topics}. Remove a worksheet first.`,
+    errorText('tooManyWorksheets', { atMost, topics }),
     Object.fromEntries(over.map((o) => [`workbook.topics.${o.topicId}`, atMost])),
   );
 }

@@ -1,9 +1,10 @@
 import { pastedEmails, type BulkInviteAnswer } from '@portal/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useErrorText } from '../../../lib/use-error-text';
 import { bulkInvite } from '../api/invitations';
 
 /**
@@ -19,7 +20,7 @@ export function InviteForm({
   free: number;
   onChanged: () => Promise<void>;
 }) {
-  const intl = useIntl();
+  const errorText = useErrorText();
   const { org, locale } = useOrganisation();
   const toMessage = useErrorMessage();
   const id = useId();
@@ -34,7 +35,7 @@ export function InviteForm({
     event.preventDefault();
     if (busy) return;
     if (pastedEmails(text).length === 0) {
-      setError(intl.formatMessage({ id: 'invitations.form.required' }));
+      setError(errorText('pasteEmails'));
       fieldRef.current?.focus();
       return;
     }

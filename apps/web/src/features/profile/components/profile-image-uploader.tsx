@@ -5,6 +5,7 @@ import { removeProfilePicture, setProfilePicture } from '../../../lib/api/accoun
 import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useErrorText } from '../../../lib/use-error-text';
 import { checkImageFiles, IMAGE_TYPES, type UploadProblem } from '../logic/upload-checks';
 
 type Status =
@@ -26,6 +27,7 @@ interface ProfileImageUploaderProps {
  */
 export function ProfileImageUploader({ account, onChange }: ProfileImageUploaderProps) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const { org } = useOrganisation();
   const toMessage = useErrorMessage();
   const id = useId();
@@ -50,8 +52,8 @@ export function ProfileImageUploader({ account, onChange }: ProfileImageUploader
       case 'upload.tooSmall':
         // The message gives the byte count as plain digits, without separators.
         return intl.formatMessage({ id: problem.id }, { size: String(problem.size) });
-      case 'upload.tooMany':
-        return intl.formatMessage({ id: 'upload.tooMany' });
+      case 'tooManyFiles':
+        return errorText('tooManyFiles');
     }
   }
 

@@ -18,7 +18,7 @@ describe('checkImageFiles (docs/product-spec.md §5: one file, image types only,
   it('refuses more than one file', () => {
     expect(checkImageFiles([file('image/png', 500), file('image/png', 500)])).toEqual({
       ok: false,
-      problem: { id: 'upload.tooMany' },
+      problem: { id: 'tooManyFiles' },
     });
   });
 

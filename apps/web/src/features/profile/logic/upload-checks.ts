@@ -3,9 +3,12 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 export const IMAGE_MAX_BYTES = 5_000_000;
 export const IMAGE_MIN_BYTES = 100;
 
-/** Why a choice of files cannot be uploaded: a message id and its values. */
+/**
+ * Why a choice of files cannot be uploaded: a message id and its values (`tooManyFiles`: the
+ * error catalogue's, as the server says it).
+ */
 export type UploadProblem =
-  | { id: 'upload.tooMany' }
+  | { id: 'tooManyFiles' }
   | { id: 'upload.fileType' }
   | { id: 'profile.pictureTooLarge'; megabytes: number }
   | { id: 'upload.tooSmall'; size: number };
@@ -21,7 +24,7 @@ export function checkImageFiles<F extends { type: string; size: number }>(
 ): UploadCheck<F> | null {
   const [file] = files;
   if (!file) return null;
-  if (files.length > 1) return { ok: false, problem: { id: 'upload.tooMany' } };
+  if (files.length > 1) return { ok: false, problem: { id: 'tooManyFiles' } };
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
     return { ok: false, problem: { id: 'upload.fileType' } };
   if (file.size > IMAGE_MAX_BYTES)

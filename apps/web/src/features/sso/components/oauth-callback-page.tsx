@@ -1,3 +1,4 @@
+import { formatError } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,10 +11,11 @@ import { useSession } from '../../../lib/session/session-context';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useErrorText } from '../../../lib/use-error-text';
 import { linkAddress } from '../lib/link';
 
-/** The server's wording of spec §8's 'Login token not found.', shown translated. */
-const TOKEN_NOT_FOUND = 'Login token not found.';
+/** The server's en-US wording of spec §8's 'Login token not found.', shown translated. */
+const TOKEN_NOT_FOUND = formatError('loginTokenNotFound', 'en-US');
 
 /**
  * Where to go once signed in: the address remembered before /sso (its `oauth` and `inviteId`
@@ -40,6 +42,7 @@ const exchanges = new Map<string, Promise<string>>();
  */
 export function OAuthCallbackPage() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const { groupId = '' } = useParams();
   const [params] = useSearchParams();
   const { org } = useOrganisation();
@@ -59,7 +62,7 @@ export function OAuthCallbackPage() {
       )
     : code
       ? null
-      : intl.formatMessage({ id: 'oauth.tokenNotFound' });
+      : errorText('loginTokenNotFound');
   const [exchangeFailure, setExchangeFailure] = useState<{
     message: string;
     /** The group to link once signed in with the password (an account has this email). */
@@ -106,10 +109,7 @@ export function OAuthCallbackPage() {
         if (!isCurrent) return;
         const message = toMessage(error);
         setExchangeFailure({
-          message:
-            message === TOKEN_NOT_FOUND
-              ? intl.formatMessage({ id: 'oauth.tokenNotFound' })
-              : message,
+          message: message === TOKEN_NOT_FOUND ? errorText('loginTokenNotFound') : message,
           linkGroupId: linkGroupIdOf(error),
         });
       },
@@ -128,6 +128,7 @@ export function OAuthCallbackPage() {
     signIn,
     navigate,
     intl,
+    errorText,
     toMessage,
   ]);
 
