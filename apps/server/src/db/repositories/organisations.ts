@@ -78,10 +78,13 @@ export interface StoredTopicGroup {
 }
 
 /** Everything the organisation view lists: topics, topic groups with their topics, bundle count. */
-export async function catalogueOf(
-  db: Executor,
-  orgId: string,
-): Promise<{ topics: StoredTopicEntry[]; groups: StoredTopicGroup[]; bundleCount: number }> {
+export interface Catalogue {
+  topics: StoredTopicEntry[];
+  groups: StoredTopicGroup[];
+  bundleCount: number;
+}
+
+export async function catalogueOf(db: Executor, orgId: string): Promise<Catalogue> {
   const k = db.kysely;
   const [topicRows, groupRows, links, bundleCount] = await Promise.all([
     k
