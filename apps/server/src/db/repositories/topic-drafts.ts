@@ -1,6 +1,6 @@
 import type { Topic } from '@portal/domain';
 import { inTransaction, type Executor } from './executor';
-import type { Change } from './topic-versions';
+import { versionDocument, type Change } from './topic-versions';
 
 /**
  * The one draft per topic that authors edit (docs/design.md §14), unseen by learners: read it,
@@ -110,18 +110,12 @@ export async function restoreVersion(
   change: Change,
 ): Promise<{ topic: Topic; version: number } | null> {
   return inTransaction(db, async (tx) => {
-    const restored = await tx.kysely
-      .selectFrom('topic_versions')
-      .select('document')
-      .where('org_id', '=', orgId)
-      .where('topic_id', '=', topicId)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (!restored) return null;
+    const document = await versionDocument(tx, orgId, topicId, version);
+    if (document === null) return null;
     const updated = await tx.kysely
       .updateTable('topic_drafts')
       .set((eb) => ({
-        document: restored.document,
+        document: document,
         version: eb('version', '+', 1),
         updated_at: change.at,
         updated_by: change.by,
@@ -144,7 +138,7 @@ export async function restoreVersion(
           org_id: orgId,
           topic_id: topicId,
           is_general: published?.is_general ?? 0,
-          document: restored.document,
+          document: document,
           version: 1,
           updated_at: change.at,
           updated_by: change.by,
@@ -152,6 +146,6 @@ export async function restoreVersion(
         .execute();
       draftVersion = 1;
     }
-    return { topic: JSON.parse(restored.document) as Topic, version: draftVersion };
+    return { topic: JSON.parse(document) as Topic, version: draftVersion };
   });
 }

@@ -322,6 +322,17 @@ export async function loadVersion(
   topicId: string,
   version: number,
 ): Promise<Topic | null> {
+  const document = await versionDocument(db, orgId, topicId, version);
+  return document === null ? null : (JSON.parse(document) as Topic);
+}
+
+/** The stored JSON of one published version, or null. */
+export async function versionDocument(
+  db: Executor,
+  orgId: string,
+  topicId: string,
+  version: number,
+): Promise<string | null> {
   const row = await db.kysely
     .selectFrom('topic_versions')
     .select('document')
@@ -329,5 +340,5 @@ export async function loadVersion(
     .where('topic_id', '=', topicId)
     .where('version', '=', version)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.document) as Topic) : null;
+  return row?.document ?? null;
 }
