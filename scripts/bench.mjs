@@ -457,10 +457,16 @@ async function webhookDeliveries(kind) {
         await new Promise((r) => setTimeout(r, 50));
       }
     }
+    // Seats for others are invitations of the buyer's cohort (two or more bought; one seat is
+    // the buyer's own membership).
     let seats = 0;
     for (const { token, order } of orders) {
+      const { order: paid } = await (
+        await fetch(`${api}/order/${order._id}`, { headers: auth(token) })
+      ).json();
+      if (!paid.cohortId) continue;
       const inv = await (
-        await fetch(`${api}/order/${order._id}/invites`, { headers: auth(token) })
+        await fetch(`${api}/userGroup/${paid.cohortId}/invites`, { headers: auth(token) })
       ).json();
       seats += inv.invites.length;
     }
