@@ -1,5 +1,5 @@
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,14 +12,25 @@ export const root = path.resolve(import.meta.dirname, '..');
  */
 export async function startPortal({ port, env = {}, entry }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn('node', [entry ?? path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_PROFILE=<folder>: the server listens for the inspector, so that `profiled` can record
+  // a CPU profile of the measured part of a scenario.
+  const inspectPort = process.env.BENCH_PROFILE ? port + 1000 : undefined;
+  const child = spawn(
+    'node',
+    [
+      ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+      entry ?? path.join(root, 'apps/server/dist/main.js'),
+    ],
+    {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   await waitFor(`http://127.0.0.1:${port}/readyz`);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    inspectPort,
     /** The server's CPU time so far (user + system, ms; Linux, 10 ms steps). */
     cpuMs: () => {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -207,5 +218,44 @@ export async function seedStraight({ pgUrl, sqliteFile }, seed) {
     return out;
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Runs `measure` and, with BENCH_PROFILE=<folder> set, records the server's CPU profile while it
+ * runs, written as `<folder>/<name>.cpuprofile` (open it in Chromium's DevTools).
+ */
+export async function profiled(portal, name, measure) {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder || !portal.inspectPort) return measure();
+  const { default: WebSocket } = await import('ws');
+  const [target] = await (await fetch(`http://127.0.0.1:${portal.inspectPort}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const waiting = new Map();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      waiting.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 100 });
+  await send('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await send('Profiler.stop');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    socket.close();
   }
 }

@@ -11,6 +11,7 @@ import {
   releaseJob,
   type Job,
   type JobStatus,
+  type NewJob,
 } from '../db/repositories/jobs';
 
 /** What a handler is given besides its payload. */
@@ -63,6 +64,11 @@ export interface JobRunnerOptions {
   pollGraceMs?: number;
   /** Jobs claimed at once. */
   batch?: number;
+  /**
+   * Jobs of a claim run at once (4 unless said): a job mostly waits for the database or the mail
+   * server, so a few together keep the process busy where one would leave it waiting.
+   */
+  concurrency?: number;
 }
 
 export type QueueDepth = { kind: string; status: JobStatus; count: number }[];
@@ -101,6 +107,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly pollGraceMs: number;
   private readonly batch: number;
+  private readonly concurrency: number;
   /** How long past due a queued job must be for the run under way (0, or the grace of a poll). */
   private graceMs = 0;
   /** Names this runner's claims (a fresh token per claim: `<id>:<n>`). */
@@ -128,6 +135,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 5_000;
     this.pollGraceMs = options.pollGraceMs ?? 30_000;
     this.batch = options.batch ?? 100;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
   }
 
   /** Adds a kind of job this runner runs (jobs/index.ts registers them all). */
@@ -150,8 +158,18 @@ export class JobRunner {
   }
 
   private async insert<P>(db: Executor, request: EnqueueRequest<P>): Promise<boolean> {
+    const added = await insertJob(db, this.jobRow(request));
+    if (added) this.wake();
+    return added;
+  }
+
+  /**
+   * The row that queues `request`, for a repository that writes it in the same statement as
+   * what the job is for (the payment inbox); the caller then calls `wake`.
+   */
+  jobRow<P>(request: EnqueueRequest<P>): NewJob {
     const at = this.now();
-    const added = await insertJob(db, {
+    return {
       id: randomUUID(),
       kind: request.kind,
       orgId: request.orgId ?? null,
@@ -161,9 +179,7 @@ export class JobRunner {
       runAt: new Date(request.runAt ?? at).toISOString(),
       idempotencyKey: request.idempotencyKey ?? null,
       at: new Date(at).toISOString(),
-    });
-    if (added) this.wake();
-    return added;
+    };
   }
 
   /** How long the `attempt`-th failure waits before the next attempt. */
@@ -271,14 +287,23 @@ export class JobRunner {
         kinds: [...this.kinds.keys()],
       });
       if (jobs.length === 0) return;
-      for (const job of jobs) {
-        await yieldToIo();
-        if (this.stopped) {
-          await releaseJob(this.db, { id: job.id, claim, at: new Date(this.now()).toISOString() });
-          continue;
+      let next = 0;
+      const work = async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++]!;
+          await yieldToIo();
+          if (this.stopped) {
+            await releaseJob(this.db, {
+              id: job.id,
+              claim,
+              at: new Date(this.now()).toISOString(),
+            });
+            continue;
+          }
+          await this.runOne(job, claim);
         }
-        await this.runOne(job, claim);
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, jobs.length) }, work));
     }
   }
 

@@ -1,8 +1,10 @@
 import type { OrderStatus, PaymentProviderName } from '@portal/domain';
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '../schema';
-import { prepared, preparedWrite } from '../prepared';
-import { perDatabase, type Executor } from './executor';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Db } from '../database';
+import type { Database, OrdersTable } from '../schema';
+import { prepared, preparedSync, preparedWrite } from '../prepared';
+import { inTransaction, perDatabase, type Executor } from './executor';
+import { insertJob, type NewJob } from './jobs';
 
 /** An order of seats of a bundle, amounts in integer cents. */
 export interface Order {
@@ -176,72 +178,199 @@ export async function moveOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
-const recordEventQuery = perDatabase((db) =>
+/** A provider's payment confirmation, as the inbox records it. */
+export interface PaymentEventRecord {
+  id: string;
+  orderId: string;
+  provider: string;
+  amountCents: number;
+  currency: string;
+  type: string;
+  at: string;
+}
+
+type EventArgs = [
+  id: string,
+  orderId: string,
+  provider: string,
+  amountCents: number,
+  currency: string,
+  type: string,
+  at: string,
+];
+type JobArgs = [
+  id: string,
+  kind: string,
+  payload: string,
+  maxAttempts: number,
+  runAt: string,
+  idempotencyKey: string | null,
+  at: string,
+];
+const argsOf = (e: PaymentEventRecord, j: NewJob): [...EventArgs, ...JobArgs] => [
+  e.id,
+  e.orderId,
+  e.provider,
+  e.amountCents,
+  e.currency,
+  e.type,
+  e.at,
+  j.id,
+  j.kind,
+  j.payload,
+  j.maxAttempts,
+  j.runAt,
+  j.idempotencyKey,
+  j.at,
+];
+
+/** The event's row when its order exists with this provider, amount and currency (else none). */
+const insertEvent = (
+  k: Kysely<Database>,
+  ...[id, orderId, provider, amountCents, currency, type, at]: EventArgs
+) =>
+  k
+    .insertInto('payment_events')
+    .columns(['id', 'org_id', 'order_id', 'type', 'received_at', 'status'])
+    .expression((eb) =>
+      eb
+        .selectFrom('orders')
+        .select([
+          eb.val(id).as('id'),
+          'orders.org_id',
+          'orders.id as order_id',
+          eb.val(type).as('type'),
+          eb.val(at).as('received_at'),
+          eb.val('received').as('status'),
+        ])
+        .where('orders.id', '=', orderId)
+        .where('orders.provider', '=', provider)
+        .where('orders.total_cents', '=', amountCents)
+        .where('orders.currency', '=', currency),
+    )
+    .onConflict((oc) => oc.column('id').doNothing());
+
+/** The job's columns, beside the organisation id its source row gives. */
+const JOB_COLUMNS = [
+  'org_id',
+  'id',
+  'kind',
+  'payload',
+  'status',
+  'attempts',
+  'max_attempts',
+  'run_at',
+  'idempotency_key',
+  'created_at',
+  'updated_at',
+] as const;
+const jobValues = <DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  ...[id, kind, payload, maxAttempts, runAt, idempotencyKey, at]: JobArgs
+) => [
+  eb.val(id).as('id'),
+  eb.val(kind).as('kind'),
+  eb.val(payload).as('payload'),
+  eb.val('queued').as('status'),
+  eb.lit(0).as('attempts'),
+  eb.val(maxAttempts).as('max_attempts'),
+  eb.val(runAt).as('run_at'),
+  eb.val(idempotencyKey).as('idempotency_key'),
+  eb.val(at).as('created_at'),
+  eb.val(at).as('updated_at'),
+];
+
+/**
+ * PostgreSQL: the event and its job in one statement (a data-modifying CTE): the job is inserted
+ * from the event's row only when the event was. One round trip, no transaction held open.
+ */
+const recordWithJobQuery = perDatabase((db) =>
   preparedWrite(
     db.kysely,
-    (
-      k,
-      id: string,
-      orderId: string,
-      provider: string,
-      amountCents: number,
-      currency: string,
-      type: string,
-      at: string,
-    ) =>
-      k
-        .insertInto('payment_events')
-        .columns(['id', 'org_id', 'order_id', 'type', 'received_at', 'status'])
+    (k, ...args: [...EventArgs, ...JobArgs]) => {
+      const event = args.slice(0, 7) as EventArgs;
+      const job = args.slice(7) as JobArgs;
+      return k
+        .with('recorded', (w) => insertEvent(w as Kysely<Database>, ...event).returning('org_id'))
+        .insertInto('jobs')
+        .columns([...JOB_COLUMNS])
         .expression((eb) =>
-          eb
-            .selectFrom('orders')
-            .select([
-              eb.val(id).as('id'),
-              'orders.org_id',
-              'orders.id as order_id',
-              eb.val(type).as('type'),
-              eb.val(at).as('received_at'),
-              eb.val('received').as('status'),
-            ])
-            .where('orders.id', '=', orderId)
-            .where('orders.provider', '=', provider)
-            .where('orders.total_cents', '=', amountCents)
-            .where('orders.currency', '=', currency),
+          eb.selectFrom('recorded').select((eb) => ['recorded.org_id', ...jobValues(eb, ...job)]),
         )
-        .onConflict((oc) => oc.column('id').doNothing()),
-    7,
+        .onConflict((oc) => oc.column('idempotency_key').doNothing());
+    },
+    14,
   ),
 );
 
 /**
- * Records a provider's payment as `received` (the worker fulfils it: `claimPaymentEvent`), in
- * one statement, only when it matches its order: the order exists and has this provider, amount
- * and currency. False when nothing was recorded: the event was recorded before (its id is the
- * primary key: `on conflict do nothing`, so a duplicate neither fails nor aborts anything), or
- * the payment matches no order. Compiled once: the webhook's only write, one round trip.
+ * SQLite: the same two inserts run synchronously in one transaction, with nothing of the process
+ * in between (better-sqlite3 runs a statement synchronously).
+ */
+const recordSync = perDatabase((db) => {
+  const sqlite = (db as Db).sqlite;
+  if (!sqlite) throw new Error('recording synchronously needs the SQLite connection');
+  return {
+    sqlite,
+    event: preparedSync(db as Db, insertEvent, 7),
+    job: preparedSync(
+      db as Db,
+      (k, orderId: string, ...job: JobArgs) =>
+        k
+          .insertInto('jobs')
+          .columns([...JOB_COLUMNS])
+          .expression((eb) =>
+            eb
+              .selectFrom('orders')
+              .select((eb) => ['orders.org_id', ...jobValues(eb, ...job)])
+              .where('orders.id', '=', orderId),
+          )
+          .onConflict((oc) => oc.column('idempotency_key').doNothing()),
+      8,
+    ),
+    begin: sqlite.prepare('begin immediate'),
+    commit: sqlite.prepare('commit'),
+    rollback: sqlite.prepare('rollback'),
+  };
+});
+
+/**
+ * Records a provider's payment as `received`, with the job that fulfils it (`job`), only when it
+ * matches its order: the order exists and has this provider, amount and currency. Both or
+ * neither: one statement on PostgreSQL, one synchronous transaction on SQLite (or the caller's
+ * Kysely transaction, when one is open on the connection). False when nothing was recorded: the
+ * event was recorded before (its id is the primary key: `on conflict do nothing`, so a duplicate
+ * neither fails nor aborts anything), or the payment matches no order. The webhook's only write.
  */
 export async function recordPaymentEvent(
-  db: Executor,
-  event: {
-    id: string;
-    orderId: string;
-    provider: string;
-    amountCents: number;
-    currency: string;
-    type: string;
-    at: string;
-  },
+  db: Db,
+  event: PaymentEventRecord,
+  job: NewJob,
 ): Promise<boolean> {
-  const n = await recordEventQuery(db)(
-    event.id,
-    event.orderId,
-    event.provider,
-    event.amountCents,
-    event.currency,
-    event.type,
-    event.at,
-  );
-  return n === 1;
+  const args = argsOf(event, job);
+  if (db.dialect === 'postgres') return (await recordWithJobQuery(db)(...args)) === 1;
+  const q = recordSync(db);
+  if (q.sqlite.inTransaction)
+    // A Kysely transaction waits between its statements: go through Kysely's queue behind it.
+    return inTransaction(db, async (tx) => {
+      const added = await insertEvent(
+        tx.kysely,
+        ...(args.slice(0, 7) as EventArgs),
+      ).executeTakeFirst();
+      if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await insertJob(tx, job);
+      return true;
+    });
+  q.begin.run();
+  try {
+    const added = q.event.run(...(args.slice(0, 7) as EventArgs)) === 1;
+    if (added) q.job.run(event.orderId, ...(args.slice(7) as JobArgs));
+    q.commit.run();
+    return added;
+  } catch (err) {
+    if (q.sqlite.inTransaction) q.rollback.run();
+    throw err;
+  }
 }
 
 /** Events recorded but not yet fulfilled, oldest first. */

@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
 } from '../../adapters/payments/payments';
 import type { Db } from '../../db/database';
-import { inTransaction, type Executor } from '../../db/repositories/executor';
+import type { Executor } from '../../db/repositories/executor';
 import {
   findOrderById,
   moveOrder,
@@ -15,7 +15,8 @@ import {
   recordPaymentEvent,
 } from '../../db/repositories/orders';
 import { JOB_KINDS } from '../../jobs/kinds';
-import type { JobRunner } from '../../jobs/runner';
+import type { PaymentEventPayload } from '../../jobs/payment-event';
+import type { EnqueueRequest, JobRunner } from '../../jobs/runner';
 import { invalid, notFound } from '../errors';
 
 /** What receiving a payment confirmation did (before its fulfilment). */
@@ -129,11 +130,15 @@ export class PaymentInbox {
   }
 
   private enqueue(db: Executor, key: string, orderId: string) {
-    return this.jobs.enqueue(db, {
+    return this.jobs.enqueue(db, this.jobRequest(key, orderId));
+  }
+
+  private jobRequest(key: string, orderId: string): EnqueueRequest<PaymentEventPayload> {
+    return {
       kind: JOB_KINDS.paymentEvent,
       payload: { eventId: key, orderId },
       idempotencyKey: paymentEventJobKey(key),
-    });
+    };
   }
 
   private async record(
@@ -141,9 +146,11 @@ export class PaymentInbox {
     confirmation: PaymentConfirmation,
     provider: PaymentProviderName,
   ): Promise<ReceiveOutcome> {
-    // Recorded only when the order exists with this provider, amount and currency.
-    const recorded = await inTransaction(this.db, async (tx) => {
-      const added = await recordPaymentEvent(tx, {
+    // Recorded only when the order exists with this provider, amount and currency, together
+    // with its job (one statement on PostgreSQL).
+    const recorded = await recordPaymentEvent(
+      this.db,
+      {
         id: key,
         orderId: confirmation.orderId,
         provider,
@@ -151,10 +158,9 @@ export class PaymentInbox {
         currency: confirmation.currency,
         type: confirmation.type,
         at: now(),
-      });
-      if (added) await this.enqueue(tx, key, confirmation.orderId);
-      return added;
-    });
+      },
+      this.jobs.jobRow(this.jobRequest(key, confirmation.orderId)),
+    );
     if (recorded) {
       this.jobs.wake();
       return 'recorded';
