@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('a payment event and its job, recorded together on
       bundleId: 'bundle-1',
       bundleName: 'Bundle',
       userGroupId: 'group-1',
+      cohortId: null,
       quantity: 1,
       unitCents: 4_900,
       percentOff: 0,
