@@ -24,6 +24,10 @@ export const FORMULA_FORMATS = ['number', 'currency', 'percent'] as const;
 export type FormulaFormat = (typeof FORMULA_FORMATS)[number];
 export const VISIBILITIES = ['Public', 'Private'] as const;
 
+/** Roles an account may hold in its organisation beyond learner (docs/design.md §13). */
+export const ORG_ROLES = ['author', 'admin'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
 const MAX_TEXT = 10_000;
 const MAX_HTML = 200_000;
 
@@ -384,6 +388,8 @@ export const packUserSchema = z.strictObject({
   groups: z
     .array(z.strictObject({ group: idSchema, role: z.enum(['member', 'admin']) }))
     .default([]),
+  /** Roles in the organisation beyond learner (docs/design.md §13): the studio, the console. */
+  roles: z.array(z.enum(ORG_ROLES)).max(ORG_ROLES.length).optional(),
 });
 
 const addressSchema = z.strictObject({
