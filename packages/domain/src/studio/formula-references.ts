@@ -127,3 +127,46 @@ export function bodyReferences(body: string): { id: string; use: ReferenceUse }[
     return [];
   }
 }
+
+/**
+ * The fields of the topic whose answers a body depends on, in page order: those it reads (value
+ * or score), those of the pages whose score it reads, every scored field for `topic`, and so on
+ * through the formulas it uses. A test case gives answers to these.
+ */
+export function formulaInputFields(
+  topic: Topic,
+  body: string,
+  options: { formulaId?: string } = {},
+): Field[] {
+  const formulas = topicFormulaBodies(topic);
+  if (options.formulaId !== undefined) formulas[options.formulaId] = body;
+  const wanted = new Set<string>();
+  const pagesWanted = new Set<string>();
+  let wantsAllScored = false;
+  const seen = new Set<string>();
+  const visit = (text: string) => {
+    for (const ref of bodyReferences(text)) {
+      if (ref.use === 'value' && Object.hasOwn(formulas, ref.id)) {
+        if (seen.has(ref.id)) continue;
+        seen.add(ref.id);
+        visit(formulas[ref.id]!);
+      } else if (ref.id === 'topic' && ref.use !== 'value') wantsAllScored = true;
+      else {
+        wanted.add(ref.id);
+        if (ref.use !== 'value') pagesWanted.add(ref.id);
+      }
+    }
+  };
+  if (options.formulaId !== undefined) seen.add(options.formulaId);
+  visit(body);
+  const fields: Field[] = [];
+  for (const page of topic.pages)
+    for (const fragment of page.fragments) {
+      if (fragment.type !== 'field') continue;
+      const field = fragment.field;
+      const scored = isScoredField(field);
+      if (wanted.has(field._id) || (scored && (wantsAllScored || pagesWanted.has(page._id))))
+        fields.push(field);
+    }
+  return fields;
+}

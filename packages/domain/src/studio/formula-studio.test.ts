@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formulaSchema, topicSchema, type Topic } from '../content-pack';
 import { checkFormulaBody, checkTopicFormulas } from './formula-check';
-import { referableThings, topicFormulaBodies } from './formula-references';
+import { formulaInputFields, referableThings, topicFormulaBodies } from './formula-references';
 import {
   evaluateWithAnswers,
   matchesExpectation,
@@ -367,5 +367,19 @@ describe('author test cases', () => {
     expect(runs).toEqual([
       { formulaId: 'yearly', index: 0, expect: '20', actual: '20', pass: true },
     ]);
+  });
+});
+
+describe('formulaInputFields', () => {
+  it('names the fields a body depends on, through formulas and page or topic scores', () => {
+    const topic = budgetTopic({ yearly: `${ref('income')} * 12` });
+    const ids = (body: string, formulaId?: string) =>
+      formulaInputFields(topic, body, formulaId === undefined ? {} : { formulaId }).map(
+        (f) => f._id,
+      );
+    expect(ids(`${ref('yearly')} + 1`)).toEqual(['income']);
+    expect(ids(ref('income-page', 'score'))).toEqual(['quiz']);
+    expect(ids(ref('topic', 'max'))).toEqual(['quiz']);
+    expect(ids(`${ref('quiz')} + ${ref('yearly')}`, 'yearly')).toEqual(['quiz']);
   });
 });
