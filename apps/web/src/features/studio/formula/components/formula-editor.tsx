@@ -12,6 +12,7 @@ import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import '../formula.css';
 import { completionOptions } from '../lib/completion';
+import { parseFormulaHtml } from '../lib/formula-html';
 import { FormulaInput } from './formula-input';
 import { FormulaProblems } from './formula-problems';
 import { FormulaTestCases } from './formula-test-cases';
@@ -78,7 +79,10 @@ export function FormulaEditor({
       checkFormulaBody(value, referables, formulas, formulaId === undefined ? {} : { formulaId }),
     [value, referables, formulas, formulaId],
   );
-  const isEmpty = value.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
+  const isEmpty = useMemo(
+    () => parseFormulaHtml(value).every((s) => s.type === 'text' && s.text.trim() === ''),
+    [value],
+  );
   const result = useMemo(
     () =>
       evaluateWithAnswers(topic, value, sampleAnswers ?? {}, {

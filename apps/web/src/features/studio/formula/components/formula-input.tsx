@@ -144,6 +144,7 @@ export function FormulaInput({
     editorProps: {
       attributes: {
         role: 'combobox',
+        tabindex: '0',
         class: isInvalid
           ? 'formula-input__line formula-input__line--invalid'
           : 'formula-input__line',

@@ -108,7 +108,7 @@ export function FormulaTestCases({
                 intl.formatMessage(
                   { id: 'studio.formula.tests.summary' },
                   { passed, total: runs.length },
-                ) + (announcement.endsWith('\u200b') ? '' : '\u200b'),
+                ),
               )
             }
           >
