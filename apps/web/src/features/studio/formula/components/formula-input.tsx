@@ -85,6 +85,8 @@ export function FormulaInput({
   // Mutable on purpose: chips drawn by ProseMirror read their text through it.
   const [labels] = useState(() => new ChipLabels(chipText));
   const [extensions] = useState(() => [...formulaExtensions(labels), UndoRedo]);
+  // The first body only: later ones arrive through setContent (below).
+  const [initialContent] = useState(() => bodyToContent(value));
   const [completion, setCompletion] = useState<Completion | null>(null);
   // What ProseMirror's handlers read: the latest props, and the completion as handlers left it.
   const latest = useRef({
@@ -128,7 +130,7 @@ export function FormulaInput({
 
   const editor = useEditor({
     extensions,
-    content: bodyToContent(value),
+    content: initialContent,
     onUpdate: ({ editor: e }) => {
       const body = docToBody(e.state.doc);
       if (body === emitted.current) return;
