@@ -15,9 +15,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useTrackEvent } from '../../../lib/analytics/events';
-import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
+import { useTopicSource } from '../../../lib/topic-source';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
 import { newWorksheetId } from '../lib/ids';
 import { completionEvents } from '../lib/progress-events';
@@ -58,6 +58,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
   const store = useWorkbookStore();
   const { workbook, selection } = useWorkbookState();
   const isSignedIn = store.isMember;
+  const source = useTopicSource();
 
   // Opening another topic starts on its first worksheet.
   useEffect(() => store.enterTopic(topicId), [store, topicId]);
@@ -68,7 +69,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
 
   // Scores load for the topic and worksheet, and again after each save.
   const scoresResult = useQuery({
-    ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
+    ...source.grades(org.alias, topicId, worksheetIndex, viewer),
     enabled: isSignedIn && topic.hasScoredFields,
   });
   const scores = (isSignedIn && scoresResult.data) || null;

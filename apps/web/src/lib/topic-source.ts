@@ -1,0 +1,83 @@
+import type { Scores, TopicView } from '@portal/domain';
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { fetchGrades, gradeKeys, GRADES_STALE_TIME } from './api/grades';
+import { fetchTopic, topicKeys } from './api/topics';
+import { paths } from './paths';
+
+/**
+ * Where the screens of a topic (the topic layout, its home, pages and report card, the print
+ * view) read the topic and its scores, and where their links lead: the learner's published
+ * topic at /topic/{id}… by default, or what the app provides instead (the studio's preview of a
+ * draft, at /studio/topic/{id}/preview…). Features never import each other, so this contract
+ * lives here; the workbook's own source is in lib/workbook.ts.
+ */
+
+/** The links between the screens of one topic. */
+export interface TopicPaths {
+  /** Where a dead end leads (a saved history that points nowhere). */
+  home: string;
+  /** The subheader's "Topics" link. */
+  topics: string;
+  topic: (topicId: string) => string;
+  page: (topicId: string, pageId: string) => string;
+  reportCard: (topicId: string) => string;
+  others: (topicId: string) => string;
+  othersGroup: (topicId: string, groupId: string) => string;
+  print: (topicId: string) => string;
+}
+
+/** A query's key and function (TanStack Query), as a source gives them. */
+export interface SourceQuery<T> {
+  queryKey: QueryKey;
+  queryFn: QueryFunction<T>;
+  staleTime?: number;
+}
+
+export interface TopicSource {
+  paths: TopicPaths;
+  /**
+   * The topic as a learner reads it. The key's items 2 and 4 are the topic id and the viewer
+   * (the topic layout keeps a topic on screen while another locale loads).
+   */
+  topic: (alias: string, topicId: string, locale: string, viewer: string) => SourceQuery<TopicView>;
+  /** The scores of one worksheet (the report card, and formulas that read scores). */
+  grades: (
+    alias: string,
+    topicId: string,
+    worksheetIndex: number,
+    viewer: string,
+  ) => SourceQuery<Scores>;
+}
+
+export const LEARNER_TOPIC_PATHS: TopicPaths = {
+  home: paths.home,
+  topics: paths.topics,
+  topic: paths.topic,
+  page: paths.topicPage,
+  reportCard: paths.topicReportCard,
+  others: paths.topicOthers,
+  othersGroup: paths.topicOthersGroup,
+  print: paths.printTopic,
+};
+
+/** The learner's published topics and their scores (GET /topic/{id}, …/grade). */
+export const LEARNER_TOPIC_SOURCE: TopicSource = {
+  paths: LEARNER_TOPIC_PATHS,
+  topic: (alias, topicId, locale, viewer) => ({
+    queryKey: topicKeys.detail(alias, topicId, locale, viewer),
+    queryFn: ({ signal }) => fetchTopic(alias, topicId, locale, signal),
+  }),
+  grades: (alias, topicId, worksheetIndex, viewer) => ({
+    queryKey: gradeKeys.detail(alias, topicId, worksheetIndex, viewer),
+    queryFn: ({ signal }) => fetchGrades(alias, topicId, worksheetIndex, signal),
+    staleTime: GRADES_STALE_TIME,
+  }),
+};
+
+export const TopicSourceContext = createContext<TopicSource>(LEARNER_TOPIC_SOURCE);
+
+/** Where the topic on screen comes from: the learner's by default. */
+export function useTopicSource(): TopicSource {
+  return useContext(TopicSourceContext);
+}
