@@ -37,6 +37,11 @@ export interface SourceQuery<T> {
 export interface TopicSource {
   paths: TopicPaths;
   /**
+   * Whether the learning events of these screens (field answered, page and topic completed,
+   * worksheet added, file uploaded) go to the organisation's analytics: a preview's do not.
+   */
+  recordsLearning: boolean;
+  /**
    * The topic as a learner reads it. The key's items 2 and 4 are the topic id and the viewer
    * (the topic layout keeps a topic on screen while another locale loads).
    */
@@ -64,6 +69,7 @@ export const LEARNER_TOPIC_PATHS: TopicPaths = {
 /** The learner's published topics and their scores (GET /topic/{id}, …/grade). */
 export const LEARNER_TOPIC_SOURCE: TopicSource = {
   paths: LEARNER_TOPIC_PATHS,
+  recordsLearning: true,
   topic: (alias, topicId, locale, viewer) => ({
     queryKey: topicKeys.detail(alias, topicId, locale, viewer),
     queryFn: ({ signal }) => fetchTopic(alias, topicId, locale, signal),

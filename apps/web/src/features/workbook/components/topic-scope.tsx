@@ -38,6 +38,9 @@ import {
 } from '../lib/topic-sheets';
 import { useWorkbookState, useWorkbookStore } from './store-context';
 
+/** A preview's learning events are nobody's (lib/topic-source.ts, recordsLearning). */
+const ignoreEvent = () => undefined;
+
 /** docs/content-packs.md: money is in US dollars unless the organisation names its currency. */
 const DEFAULT_CURRENCY = 'USD';
 
@@ -130,7 +133,8 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
   }, [answers, general, scores, formulas, topic.isGeneral, intl, org.currency]);
 
   // What the completion events are worked out against, read when a page is completed.
-  const track = useTrackEvent();
+  const trackEvent = useTrackEvent();
+  const track = source.recordsLearning ? trackEvent : ignoreEvent;
   const progress = useRef({ completedPages, isShown: evaluation.isShown });
   useEffect(() => {
     progress.current = { completedPages, isShown: evaluation.isShown };
