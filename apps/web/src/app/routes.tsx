@@ -87,7 +87,15 @@ const GroupPage = screen(() =>
   ),
 );
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
-const StudioPreviewBoundary = screen(
+/** A studio screen: its code with the studio's messages, which no learner screen loads. */
+function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  return screen(async () => {
+    const { loadStudioMessages } = await import('./i18n/studio-messages');
+    return (await Promise.all([load(), loadStudioMessages()]))[0];
+  });
+}
+
+const StudioPreviewBoundary = studioScreen(
   async () => (await import('./studio-preview-boundary')).StudioPreviewBoundary,
 );
 

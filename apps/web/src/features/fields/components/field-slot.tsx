@@ -4,7 +4,7 @@ import { useTrackEvent } from '../../../lib/analytics/events';
 import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSession } from '../../../lib/session/session-context';
-import { useTopicSource } from '../../../lib/topic-source';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, type FieldSlotProps } from '../../../lib/workbook';
 import { sendAnalyticsEvent } from '../api/fields-api';
@@ -28,7 +28,7 @@ export function FieldSlot({ field, pageId, pageName, readOnly = false }: FieldSl
 
   // FIELD_ANSWERED (issue 15, point 23) when an answer is saved, once per new value.
   const trackEvent = useTrackEvent();
-  // A preview's answers are nobody's learning (lib/topic-source.ts).
+  // A preview's answers are nobody's learning (lib/topic-outlet.ts).
   const { recordsLearning } = useTopicSource();
   const track = recordsLearning ? trackEvent : ignoreEvent;
   const topicId = workbook.topicId;

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api/client';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
-import { useTopicSource } from '../../../lib/topic-source';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';

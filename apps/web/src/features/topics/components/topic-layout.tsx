@@ -19,8 +19,7 @@ import { useOrganisation } from '../../../lib/organisation';
 import { flashOf } from '../../../lib/flash';
 import { setPageSelection } from '../../../lib/selection';
 import { useSessionToken } from '../../../lib/session/session-token';
-import type { TopicOutletContext } from '../../../lib/topic-outlet';
-import { useTopicSource } from '../../../lib/topic-source';
+import { useTopicSource, type TopicOutletContext } from '../../../lib/topic-outlet';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
 import {
   currentEntryOf,

@@ -6,7 +6,7 @@ import {
   useMessagesPanel,
 } from '../../../lib/messages-panel';
 import { Icon } from '../../../components/icon';
-import { useTopicSource } from '../../../lib/topic-source';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import type { TopicEntry } from '../lib/topic-entries';
 import { EntryLabel } from './entry-label';
 

@@ -1,6 +1,6 @@
 import { OTHER_TOPICS, REPORT_CARD, TOPIC_HOME } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { LEARNER_TOPIC_PATHS, type TopicPaths } from '../../../lib/topic-source';
+import { LEARNER_TOPIC_PATHS, type TopicPaths } from '../../../lib/topic-outlet';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import { scrollTopToReveal } from './reveal';
 import {

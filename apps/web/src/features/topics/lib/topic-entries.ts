@@ -9,7 +9,7 @@ import {
   type PageView,
   type TopicView,
 } from '@portal/domain';
-import type { TopicPaths } from '../../../lib/topic-source';
+import type { TopicPaths } from '../../../lib/topic-outlet';
 
 /** One stop of the topic layout: the sidebar lists them, previous and next walk them. */
 export interface TopicEntry {

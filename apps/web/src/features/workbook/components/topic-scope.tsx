@@ -17,7 +17,7 @@ import { useIntl } from 'react-intl';
 import { useTrackEvent } from '../../../lib/analytics/events';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
-import { useTopicSource } from '../../../lib/topic-source';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
 import { newWorksheetId } from '../lib/ids';
 import { completionEvents } from '../lib/progress-events';
@@ -38,7 +38,7 @@ import {
 } from '../lib/topic-sheets';
 import { useWorkbookState, useWorkbookStore } from './store-context';
 
-/** A preview's learning events are nobody's (lib/topic-source.ts, recordsLearning). */
+/** A preview's learning events are nobody's (lib/topic-outlet.ts, recordsLearning). */
 const ignoreEvent = () => undefined;
 
 /** docs/content-packs.md: money is in US dollars unless the organisation names its currency. */

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../../lib/api/client';
 import { normaliseWorkbook } from '../../../../lib/api/workbook';
 import { noteServerTime } from '../../../../lib/server-clock';
-import type { TopicPaths, TopicSource } from '../../../../lib/topic-source';
+import type { TopicPaths, TopicSource } from '../../../../lib/topic-outlet';
 import type { WorkbookSource } from '../../../../lib/workbook';
 
 /**

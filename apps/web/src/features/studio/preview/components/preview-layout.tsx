@@ -10,7 +10,7 @@ import { useOrganisation } from '../../../../lib/organisation';
 import { flushPendingSaves } from '../../../../lib/pending-saves';
 import { useSession } from '../../../../lib/session/session-context';
 import { useSessionToken } from '../../../../lib/session/session-token';
-import { TopicSourceContext } from '../../../../lib/topic-source';
+import { TopicSourceContext } from '../../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useErrorMessage } from '../../../../lib/use-error-message';
 import type { WorkbookSource } from '../../../../lib/workbook';
