@@ -1,21 +1,14 @@
 import { errorText, WORKBOOK_MAX_BYTES } from '@portal/domain';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson, sendJsonText } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import { fromTable } from '../../http/route-table';
-import { forbidden } from '../../services/errors';
 import type { Services } from '../../services';
-
-// TODO(studio-server): replaced by policies/studio.ts (mayAuthor) once merged.
-const requireAuthor: preHandlerAsyncHookHandler = async (request) => {
-  const roles = (request.ctx.viewer as { roles?: readonly string[] }).roles ?? [];
-  if (!roles.includes('author') && !roles.includes('admin')) throw forbidden('studioForbidden');
-};
 
 /**
  * The studio's preview (docs/design.md §14): the draft in the learner's screens, answered in the
- * author's preview workbook. Signed-in authors and administrators only (401, 403).
+ * author's preview workbook. 401 without a session; the use cases refuse anyone but authors and
+ * administrators (403, policies/studio.ts).
  */
 export const studioPreviewRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -26,10 +19,9 @@ export const studioPreviewRoutes =
     app.route({
       ...fromTable('studioPreviewTopic'),
       config,
-      preHandler: requireAuthor,
       handler: async (request, reply) => {
-        const { org, locale } = signedIn(request);
-        const topic = await studioPreview.topic(org, request.params.topicId, locale);
+        const { org, viewer, locale } = signedIn(request);
+        const topic = await studioPreview.topic(org, viewer, request.params.topicId, locale);
         return sendJson(reply, { topic });
       },
     });
@@ -37,12 +29,11 @@ export const studioPreviewRoutes =
     app.route({
       ...fromTable('studioPreviewGrade'),
       config,
-      preHandler: requireAuthor,
       handler: async (request, reply) => {
         const { org, viewer } = signedIn(request);
         const { topicId, index } = request.params;
         return sendJson(reply, {
-          scores: await studioPreview.grade(org, topicId, index, viewer.userId),
+          scores: await studioPreview.grade(org, viewer, topicId, index),
         });
       },
     });
@@ -50,10 +41,9 @@ export const studioPreviewRoutes =
     app.route({
       ...fromTable('studioPreviewWorkbook'),
       config,
-      preHandler: requireAuthor,
       handler: async (request, reply) => {
         const { org, viewer } = signedIn(request);
-        return sendJsonText(reply, await studioPreview.workbookJson(org.id, viewer.userId));
+        return sendJsonText(reply, await studioPreview.workbookJson(org.id, viewer));
       },
     });
 
@@ -69,13 +59,12 @@ export const studioPreviewRoutes =
           errfor: { workbook: 'isTooLarge' },
         },
       },
-      preHandler: requireAuthor,
       handler: async (request, reply) => {
         const { org, viewer } = signedIn(request);
         // No progress tracking: preview answers are nobody's progress.
         const saved = await studioPreview.save(
           org.id,
-          viewer.userId,
+          viewer,
           request.body.workbook,
           org.settings.constraints,
         );
@@ -86,10 +75,9 @@ export const studioPreviewRoutes =
     app.route({
       ...fromTable('resetStudioPreviewWorkbook'),
       config,
-      preHandler: requireAuthor,
       handler: async (request, reply) => {
         const { org, viewer } = signedIn(request);
-        return sendJsonText(reply, await studioPreview.reset(org.id, viewer.userId));
+        return sendJsonText(reply, await studioPreview.reset(org.id, viewer));
       },
     });
   };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { findPreviewTopic, type PreviewTopic } from '../../db/repositories/preview-workbooks';
 import { parentGroupOf } from '../../db/repositories/topics';
+import { assertMayAuthor, type Viewer } from '../../policies';
 import { presentTopicView } from '../../presenters/topic-view';
 import { notFound } from '../errors';
 import { answersOf } from '../grade-service';
@@ -24,9 +25,11 @@ async function topicToPreview(db: Db, orgId: string, topicId: string): Promise<P
 export async function previewTopicView(
   ctx: PreviewWorkbooksContext,
   org: OrganisationRecord,
+  viewer: Viewer,
   topicId: string,
   locale: string,
 ): Promise<TopicView> {
+  assertMayAuthor(viewer);
   const { topic, isGeneral } = await topicToPreview(ctx.db, org.id, topicId);
   return presentTopicView({
     topic,
@@ -45,10 +48,11 @@ export async function previewTopicView(
 export async function gradePreview(
   ctx: PreviewWorkbooksContext,
   org: OrganisationRecord,
+  viewer: Viewer,
   topicId: string,
   index: number,
-  userId: string,
 ): Promise<Scores> {
+  const userId = assertMayAuthor(viewer);
   const { topic, isGeneral } = await topicToPreview(ctx.db, org.id, topicId);
   const { workbook } = await previewWorkbook(ctx, org.id, userId);
   const answers = answersOf(workbook, isGeneral ? 'general' : topic._id, index);

@@ -6,6 +6,7 @@ import {
   insertPreviewWorkbook,
   updatePreviewWorkbook,
 } from '../../db/repositories/preview-workbooks';
+import { assertMayAuthor, type Viewer } from '../../policies';
 import { workbookAnswerJson } from '../../presenters/workbooks';
 import { keyOf, type KeyedQueue } from '../workbooks/batching';
 import {
@@ -32,22 +33,24 @@ const nowOf = (ctx: PreviewWorkbooksContext) => ctx.clock().toISOString();
 export async function previewWorkbookJson(
   ctx: PreviewWorkbooksContext,
   orgId: string,
-  userId: string,
+  viewer: Viewer,
 ): Promise<string> {
+  const userId = assertMayAuthor(viewer);
   const record = await findPreviewWorkbook(ctx.db, orgId, userId);
   return record
     ? workbookAnswerJson(record.data, record.version, record.updatedAt, [], nowOf(ctx))
     : emptyAnswer(ctx);
 }
 
-/** The preview workbook, parsed (grading a preview worksheet). */
+/** The preview workbook of an author (checked by the caller), parsed: grading a preview worksheet. */
 export async function previewWorkbook(
   ctx: PreviewWorkbooksContext,
   orgId: string,
   userId: string,
 ): Promise<StoredWorkbook> {
   const record = await findPreviewWorkbook(ctx.db, orgId, userId);
-  if (!record) return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
+  if (!record)
+    return { workbook: emptyWorkbook(), version: 0, updatedAt: new Date(0).toISOString() };
   const { workbook, version, updatedAt } = fromRecord(record, nowOf(ctx));
   return { workbook, version, updatedAt };
 }
@@ -60,10 +63,11 @@ export async function previewWorkbook(
 export async function savePreviewWorkbook(
   ctx: PreviewWorkbooksContext,
   orgId: string,
-  userId: string,
+  viewer: Viewer,
   incoming: WorkbookSave,
   limits: WorkbookLimits,
 ): Promise<{ json: string; conflicts: WorkbookConflict[] }> {
+  const userId = assertMayAuthor(viewer);
   const save = { key: keyOf(orgId, userId), orgId, userId, incoming, limits };
   return ctx.queue.run(save.key, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -88,8 +92,9 @@ export async function savePreviewWorkbook(
 export async function resetPreviewWorkbook(
   ctx: PreviewWorkbooksContext,
   orgId: string,
-  userId: string,
+  viewer: Viewer,
 ): Promise<string> {
+  const userId = assertMayAuthor(viewer);
   return ctx.queue.run(keyOf(orgId, userId), async () => {
     await deletePreviewWorkbook(ctx.db, orgId, userId);
     return emptyAnswer(ctx);

@@ -11,8 +11,8 @@ import {
 
 /**
  * The studio's preview (docs/design.md §14): the draft in the learner's screens, answered in
- * the author's preview workbook (`preview_workbooks`), never in a learner's workbook. Who may
- * call these is decided by the routes' policy (policies/studio.ts).
+ * the author's preview workbook (`preview_workbooks`), never in a learner's workbook. Each use
+ * case refuses anyone but the organisation's authors and administrators (policies/studio.ts).
  */
 export class StudioPreviewService {
   private readonly ctx: PreviewWorkbooksContext;
