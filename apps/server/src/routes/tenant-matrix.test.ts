@@ -101,6 +101,9 @@ const SEAT_REFUSAL = {
 const PRIVATE_TOPICS =
   'a private topic says “no access” (403) to a learner outside its groups so the page can say so (topic-status.tsx); the answer holds none of its text';
 
+const STUDIO_REFUSES_LEARNERS =
+  'the studio refuses a learner (403) whatever the id, an unknown one too; the answer holds nothing of the topic';
+
 const EXERCISED: Record<string, Exercise> = {
   'POST /api/org/{org}/logout': { signedIn: false, takesIds: false },
   'GET /api/org/{org}/account/settings': { signedIn: true, takesIds: false },
@@ -229,6 +232,25 @@ const EXERCISED: Record<string, Exercise> = {
   },
   'POST /api/org/{org}/userGroup/{groupId}/message/read': { signedIn: true, takesIds: true },
   'GET /api/org/{org}/userGroup/{groupId}/message/stream': { signedIn: true, takesIds: true },
+  // The studio's preview (issue 26): the draft of the owner's organisation, their own preview
+  // workbook; the owner is an author of alpha, the other learner is not.
+  'GET /api/org/{org}/studio/topic/{topicId}/preview': {
+    signedIn: true,
+    takesIds: true,
+    existenceShown: STUDIO_REFUSES_LEARNERS,
+  },
+  'GET /api/org/{org}/studio/topic/{topicId}/preview/worksheet/{index}/grade': {
+    signedIn: true,
+    takesIds: true,
+    existenceShown: STUDIO_REFUSES_LEARNERS,
+  },
+  'GET /api/org/{org}/studio/preview/workbook': { signedIn: true, takesIds: false },
+  'PUT /api/org/{org}/studio/preview/workbook': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ workbook: { general: { data: { note: 'previewed' }, completedPages: [] } } }),
+  },
+  'DELETE /api/org/{org}/studio/preview/workbook': { signedIn: true, takesIds: false },
 };
 
 const ALL_SCENARIOS: Scenario[] = [

@@ -157,4 +157,5 @@ export const EN_US = {
   studioFormulaInvalid: '{where} is not a valid formula: {reason}',
   studioUnknownGroup: 'There is no user group {id}.',
   studioUnknownTopic: 'There is no topic {id}.',
+  studioTopicIdFixed: 'A topic keeps its id: this one is {id}.',
 } as const;

@@ -160,4 +160,5 @@ export const FR_CA: ErrorCatalogue = {
   studioFormulaInvalid: '{where} n’est pas une formule valide : {reason}',
   studioUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
   studioUnknownTopic: 'Il n’y a pas de sujet {id}.',
+  studioTopicIdFixed: 'Un sujet garde son identifiant : celui-ci est {id}.',
 };
