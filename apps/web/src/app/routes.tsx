@@ -3,7 +3,7 @@ import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import type { SeatsAndInvitationsComponent } from '../lib/invitations-slot';
 import type { TopicSearchComponent } from '../lib/topic-search';
-import { loadLaterMessages } from './i18n/messages';
+import { loadLaterMessages, loadStudioMessages } from './i18n/messages';
 import { RootLayout } from './layout/root-layout';
 
 const HomePage = lazyPage(async () => (await import('../features/home')).HomePage);
@@ -86,6 +86,15 @@ const GroupPage = screen(() =>
     ),
   ),
 );
+/**
+ * The authoring studio (issue 26): its code and its messages load on /studio only, never with a
+ * learner's screen (size-budget.json).
+ */
+function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  return screen(async () => (await Promise.all([load(), loadStudioMessages()]))[0]);
+}
+const StudioHome = studioScreen(async () => (await import('../features/studio')).StudioHome);
+const StudioTopic = studioScreen(async () => (await import('../features/studio')).StudioTopic);
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
 
 interface PageRoute {
@@ -124,6 +133,9 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/checkout/:orderId', CheckoutPage),
   // A group's page for its administrators (issue 17).
   page('/group/:groupId', GroupPage),
+  // The authoring studio, for the organisation's authors and administrators (issue 26).
+  page('/studio', StudioHome),
+  page('/studio/topic/:topicId', StudioTopic),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),

@@ -17,7 +17,7 @@ interface AvatarMenuProps {
 
 /**
  * Signed in, in the header: the profile picture, or the first letter of the full name, opens a
- * menu with My profile, Contact, My groups (for a group's administrators), Log out, and on small
+ * menu with My profile, Studio (authors and administrators), Contact, My groups (for a group's administrators), Log out, and on small
  * screens (PHONE_QUERY) the locales, which the header shows itself on wider ones. Keyboard as
  * the topics menu (WAI-ARIA menu button).
  */
@@ -49,6 +49,10 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   }
 
   const name = account.name.full.trim() || account.user.id.username;
+  // The studio for authors and administrators (issue 26); the server refuses anyone else.
+  const mayUseStudio = Boolean(
+    account.roles?.some((role) => role === 'author' || role === 'admin'),
+  );
   const picture = account.profilePicture?.secure_url;
 
   return (
@@ -94,6 +98,17 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
         >
           <FormattedMessage id="header.myProfile" />
         </Link>
+        {mayUseStudio && (
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            to={paths.studio}
+            onClick={close}
+          >
+            <FormattedMessage id="header.studio" />
+          </Link>
+        )}
         {onContact && (
           <button
             type="button"

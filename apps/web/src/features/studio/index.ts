@@ -1,0 +1,4 @@
+import './studio.css';
+
+export { StudioHome } from './shell/studio-home';
+export { StudioTopic } from './shell/studio-topic';
