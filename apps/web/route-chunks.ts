@@ -7,9 +7,9 @@ const LATER_MESSAGES = 'src/app/i18n/en-US.json?later';
 const WORKBOOK = 'src/app/workbook-boundary.tsx';
 const TOPICS = 'src/features/topics/index.ts';
 const screen = (...modules: string[]) => [...modules, LATER_MESSAGES];
-/** The studio's screens bring their own messages in every locale (app/i18n/messages.ts). */
+/** The studio's screens bring their own messages in every locale (app/studio-entry.ts). */
 const STUDIO = screen(
-  'src/features/studio/index.ts',
+  'src/app/studio-entry.tsx',
   'src/app/i18n/en-US.json?studio',
   'src/app/i18n/fr-CA.json?studio',
 );

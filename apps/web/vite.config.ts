@@ -134,6 +134,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/manifest.json: which chunks each entry and route loads, summed up by route in
     // dist/.vite/route-chunks.json (route-chunks.ts; the server's preloads, scripts/size-budget.mjs).
     manifest: !isSsrBuild,
+    modulePreload: {
+      // The studio (issue 26) lists only its stylesheets in the entry: its scripts are found as
+      // it loads (one round trip more, for authors only), so the learner's first load carries
+      // none of their names (size-budget.json).
+      resolveDependencies: (file, deps) =>
+        /studio-entry/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the
       // zod content-pack schemas, on the home route — must not be bundled.

@@ -3,7 +3,7 @@ import { matchRoutes, Route, Routes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import type { SeatsAndInvitationsComponent } from '../lib/invitations-slot';
 import type { TopicSearchComponent } from '../lib/topic-search';
-import { loadLaterMessages, loadStudioMessages } from './i18n/messages';
+import { loadLaterMessages } from './i18n/messages';
 import { RootLayout } from './layout/root-layout';
 
 const HomePage = lazyPage(async () => (await import('../features/home')).HomePage);
@@ -87,14 +87,14 @@ const GroupPage = screen(() =>
   ),
 );
 /**
- * The authoring studio (issue 26): its code and its messages load on /studio only, never with a
- * learner's screen (size-budget.json).
+ * The authoring studio (issue 26), its screens and their routes: its code and messages load on
+ * /studio only (studio-entry.tsx).
  */
-function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  return screen(async () => (await Promise.all([load(), loadStudioMessages()]))[0]);
-}
-const StudioHome = studioScreen(async () => (await import('../features/studio')).StudioHome);
-const StudioTopic = studioScreen(async () => (await import('../features/studio')).StudioTopic);
+const Studio = screen(async () => {
+  const studio = await import('./studio-entry');
+  await studio.loadStudioMessages();
+  return studio.Studio;
+});
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
 
 interface PageRoute {
@@ -134,8 +134,7 @@ export const pageRoutes: readonly PageRoute[] = [
   // A group's page for its administrators (issue 17).
   page('/group/:groupId', GroupPage),
   // The authoring studio, for the organisation's authors and administrators (issue 26).
-  page('/studio', StudioHome),
-  page('/studio/topic/:topicId', StudioTopic),
+  page('/studio/*', Studio),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),

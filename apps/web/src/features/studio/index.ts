@@ -1,4 +1,3 @@
 import './studio.css';
 
-export { StudioHome } from './shell/studio-home';
-export { StudioTopic } from './shell/studio-topic';
+export { StudioRoutes } from './shell/studio-routes';

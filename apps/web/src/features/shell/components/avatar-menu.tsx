@@ -49,10 +49,9 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   }
 
   const name = account.name.full.trim() || account.user.id.username;
-  // The studio for authors and administrators (issue 26); the server refuses anyone else.
-  const mayUseStudio = Boolean(
-    account.roles?.some((role) => role === 'author' || role === 'admin'),
-  );
+  // The studio (issue 26): each role beyond learner (author, admin: design §13) may use it; the
+  // server refuses anyone else.
+  const mayUseStudio = Boolean(account.roles?.length);
   const picture = account.profilePicture?.secure_url;
 
   return (

@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useOrganisation } from '../../../lib/organisation';
-import { isUntranslated, languageName, textIn, withText, type LocalisedText } from '../lib/localised';
+import {
+  isUntranslated,
+  languageName,
+  textIn,
+  withText,
+  type LocalisedText,
+} from '../lib/localised';
 
 interface LocalisedFieldsProps {
   label: string;

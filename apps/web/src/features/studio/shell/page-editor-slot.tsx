@@ -48,7 +48,9 @@ export function PageEditorSlot({ page, locale }: PageEditorSlotProps) {
                 <p>
                   <FormattedMessage
                     id="studio.slot.formula"
-                    values={{ name: displayText(fragment.formula.name, locale, fragment.formula._id) }}
+                    values={{
+                      name: displayText(fragment.formula.name, locale, fragment.formula._id),
+                    }}
                   />{' '}
                   <code>{fragment.formula.body}</code>
                 </p>

@@ -21,10 +21,7 @@ export function SaveStatusLine({ status }: { status: SaveStatus }) {
       break;
     case 'retrying':
       text = (
-        <FormattedMessage
-          id="studio.save.retrying"
-          values={{ error: toMessage(status.error) }}
-        />
+        <FormattedMessage id="studio.save.retrying" values={{ error: toMessage(status.error) }} />
       );
       break;
     case 'invalid':

@@ -53,7 +53,11 @@ function StudioHomeContent() {
             <FormattedMessage id="studio.topics.loadError" />
           </p>
           <p>{toMessage(topics.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void topics.refetch()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void topics.refetch()}
+          >
             <FormattedMessage id="studio.retry" />
           </button>
         </ErrorBox>

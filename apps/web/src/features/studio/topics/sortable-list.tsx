@@ -157,8 +157,15 @@ function SortableRow({
   children,
 }: SortableRowProps) {
   const intl = useIntl();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id, disabled });
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled });
   return (
     <li
       ref={setNodeRef}

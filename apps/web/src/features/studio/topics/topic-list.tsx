@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useOrganisation } from '../../../lib/organisation';
-import { paths } from '../../../lib/paths';
+import { studioPaths } from '../lib/studio-paths';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { archiveStudioTopic, studioKeys } from '../api/studio-api';
@@ -18,9 +18,7 @@ export function orderedTopics(
   order: readonly string[],
 ): StudioTopicSummary[] {
   const rank = new Map(order.map((id, index) => [id, index]));
-  return [...topics].sort(
-    (a, b) => (rank.get(a._id) ?? Infinity) - (rank.get(b._id) ?? Infinity),
-  );
+  return [...topics].sort((a, b) => (rank.get(a._id) ?? Infinity) - (rank.get(b._id) ?? Infinity));
 }
 
 interface TopicListProps {
@@ -103,12 +101,15 @@ function TopicRow({ topic, name }: { topic: StudioTopicSummary; name: string }) 
   return (
     <div className="studio-topic">
       <div className="studio-topic__main">
-        <Link className="studio-topic__name" to={paths.studioTopic(topic._id)}>
+        <Link className="studio-topic__name" to={studioPaths.topic(topic._id)}>
           {name}
         </Link>
         <span className="studio-topic__id">{topic._id}</span>
       </div>
-      <ul className="studio-badges" aria-label={intl.formatMessage({ id: 'studio.topics.state' }, { name })}>
+      <ul
+        className="studio-badges"
+        aria-label={intl.formatMessage({ id: 'studio.topics.state' }, { name })}
+      >
         <li className="studio-badge">
           {topic.publishedVersion === null ? (
             <FormattedMessage id="studio.topics.notPublished" />

@@ -51,7 +51,9 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
     onSuccess: async ({ publishedVersion }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: studioKeys.topics(org.alias, viewer) }),
-        queryClient.invalidateQueries({ queryKey: studioKeys.versions(org.alias, viewer, topicId) }),
+        queryClient.invalidateQueries({
+          queryKey: studioKeys.versions(org.alias, viewer, topicId),
+        }),
       ]);
       onPublished(publishedVersion);
     },

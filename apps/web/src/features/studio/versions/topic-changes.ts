@@ -64,7 +64,8 @@ export function textDifferences(
   const theirTexts = new Map(topicTexts(theirs).map((text) => [text.key, text.value]));
   const myTexts = new Map(topicTexts(mine).map((text) => [text.key, text.value]));
   const pageName = (id: string | undefined) => {
-    const page = mine.pages.find((each) => each._id === id) ?? theirs.pages.find((each) => each._id === id);
+    const page =
+      mine.pages.find((each) => each._id === id) ?? theirs.pages.find((each) => each._id === id);
     return page ? displayText(page.name, locale, page._id) : null;
   };
   const keys = new Set([...myTexts.keys(), ...theirTexts.keys()]);

@@ -60,7 +60,10 @@ export function VersionHistory({ topicId, saver, draft }: VersionHistoryProps) {
             <li key={each.version} className="studio-row studio-version">
               <p className="studio-version__title">
                 <strong>
-                  <FormattedMessage id="studio.history.version" values={{ version: each.version }} />
+                  <FormattedMessage
+                    id="studio.history.version"
+                    values={{ version: each.version }}
+                  />
                 </strong>{' '}
                 <FormattedMessage
                   id="studio.history.publishedBy"
@@ -69,7 +72,9 @@ export function VersionHistory({ topicId, saver, draft }: VersionHistoryProps) {
                       dateStyle: 'medium',
                       timeStyle: 'short',
                     }),
-                    name: each.publishedBy?.name ?? intl.formatMessage({ id: 'studio.history.someone' }),
+                    name:
+                      each.publishedBy?.name ??
+                      intl.formatMessage({ id: 'studio.history.someone' }),
                   }}
                 />
               </p>
@@ -81,14 +86,20 @@ export function VersionHistory({ topicId, saver, draft }: VersionHistoryProps) {
                   aria-expanded={comparing === each.version}
                   onClick={() => setComparing(comparing === each.version ? null : each.version)}
                 >
-                  <FormattedMessage id="studio.history.compare" values={{ version: each.version }} />
+                  <FormattedMessage
+                    id="studio.history.compare"
+                    values={{ version: each.version }}
+                  />
                 </button>
                 <button
                   type="button"
                   className="button button--secondary button--small"
                   onClick={() => setRestoring(each.version)}
                 >
-                  <FormattedMessage id="studio.history.restore" values={{ version: each.version }} />
+                  <FormattedMessage
+                    id="studio.history.restore"
+                    values={{ version: each.version }}
+                  />
                 </button>
               </div>
               {comparing === each.version && (
