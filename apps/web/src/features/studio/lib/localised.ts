@@ -109,11 +109,12 @@ export function untranslatedCount(topic: DraftTopic, locales: readonly string[])
 /** The language's own name for `locale` ("English", "Français"), else the tag. */
 export function languageName(locale: string, inLocale: string): string {
   try {
-    return (
-      new Intl.DisplayNames([inLocale], { type: 'language', languageDisplay: 'standard' }).of(
-        locale.slice(0, 2),
-      ) ?? locale
-    );
+    const name = new Intl.DisplayNames([inLocale], {
+      type: 'language',
+      languageDisplay: 'standard',
+    }).of(locale.slice(0, 2));
+    // A label starts with a capital, whatever the language writes mid-sentence ("anglais").
+    return name ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : locale;
   } catch {
     return locale;
   }
