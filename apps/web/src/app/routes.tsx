@@ -86,12 +86,21 @@ const GroupPage = screen(() =>
     ),
   ),
 );
+/**
+ * The authoring studio (issue 26), its screens and their routes: its code and messages load on
+ * /studio only (studio-entry.tsx).
+ */
+const Studio = screen(async () => {
+  const studio = await import('./studio-entry');
+  await studio.loadStudioMessages();
+  return studio.Studio;
+});
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
 /** A studio screen: its code with the studio's messages, which no learner screen loads. */
 function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   return screen(async () => {
-    const { loadStudioMessages } = await import('./i18n/studio-messages');
-    return (await Promise.all([load(), loadStudioMessages()]))[0];
+    const { loadStudioMessages, withStudioMessages } = await import('./studio-messages');
+    return withStudioMessages((await Promise.all([load(), loadStudioMessages()]))[0]);
   });
 }
 
@@ -135,6 +144,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/checkout/:orderId', CheckoutPage),
   // A group's page for its administrators (issue 17).
   page('/group/:groupId', GroupPage),
+  // The authoring studio, for the organisation's authors and administrators (issue 26).
+  page('/studio/*', Studio),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),

@@ -30,7 +30,10 @@ const listeners = new Set<() => void>();
  */
 export function loadLaterMessages(): Promise<void> {
   laterMessages ??= import('./en-US.json?later').then(
-    ({ default: later }) => addReferenceMessages(later),
+    ({ default: later }) => {
+      enUS = { ...enUS, ...(later as Record<MessageId, string>) };
+      catalogsChanged();
+    },
     (error: unknown) => {
       laterMessages = undefined;
       throw error;
@@ -39,10 +42,32 @@ export function loadLaterMessages(): Promise<void> {
   return laterMessages;
 }
 
-/** Adds a part of the en-US catalog that has loaded (the later messages, the studio's). */
-export function addReferenceMessages(part: Record<string, string>): void {
-  enUS = { ...enUS, ...(part as Record<MessageId, string>) };
-  catalogsChanged();
+/** The studio's part of each catalog (catalog-parts.ts): loaded with the studio's code only. */
+const studioLoaders: Readonly<Record<string, () => Promise<Catalog>>> = {
+  'en-US': async () => (await import('./en-US.json?studio')).default as Catalog,
+  'fr-CA': async () => (await import('./fr-CA.json?studio')).default as Catalog,
+};
+const studioParts = new Map<string, Catalog>();
+let studioMessages: Promise<void> | undefined;
+
+/**
+ * Loads the studio's messages in every locale, once (the studio's screens wait for them,
+ * app/routes.tsx): a few kilobytes no learner downloads, and a switch of locale in the studio
+ * finds its words already there.
+ */
+export function loadStudioMessages(): Promise<void> {
+  studioMessages ??= Promise.all(
+    Object.entries(studioLoaders).map(async ([locale, load]) => {
+      studioParts.set(locale, await load());
+    }),
+  ).then(
+    () => catalogsChanged(),
+    (error: unknown) => {
+      studioMessages = undefined;
+      throw error;
+    },
+  );
+  return studioMessages;
 }
 
 function catalogsChanged(): void {
@@ -93,7 +118,11 @@ const merged = new Map<string, { version: number; messages: Record<MessageId, st
 export function messagesFor(locale: string): Record<MessageId, string> {
   const cached = merged.get(locale);
   if (cached?.version === version) return cached.messages;
-  const messages = withFallback(enUS, locale === DEFAULT_LOCALE ? undefined : loaded.get(locale));
+  const reference = { ...enUS, ...studioParts.get(DEFAULT_LOCALE) } as Record<MessageId, string>;
+  const messages = withFallback(
+    reference,
+    locale === DEFAULT_LOCALE ? undefined : { ...loaded.get(locale), ...studioParts.get(locale) },
+  );
   merged.set(locale, { version, messages });
   return messages;
 }
