@@ -22,3 +22,4 @@ export * from './store';
 export * from './invitations';
 export * from './messaging';
 export * from './error-catalogue';
+export * from './studio';

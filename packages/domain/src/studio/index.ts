@@ -1,0 +1,2 @@
+export * from './paste-fragments';
+export * from './paste-questions';
