@@ -1,2 +1,34 @@
-export * from './paste-fragments';
-export * from './paste-questions';
+// The authoring studio's pure rules (docs/design.md §14). topic-arbitrary.ts is for tests only.
+export {
+  PASTE_FORMATS,
+  PASTE_PROBLEM_CODES,
+  PASTE_WARNING_CODES,
+  choiceValue,
+  type PasteFormat,
+  type PasteProblem,
+  type PasteProblemCode,
+  type PasteResult,
+  type PasteWarning,
+  type PasteWarningCode,
+} from './paste-fragments';
+export { parseQuestions, type PasteOptions } from './paste-questions';
+export {
+  topicTexts,
+  TEXT_KINDS,
+  type TextKind,
+  type TextLocation,
+  type TopicText,
+} from './topic-texts';
+export {
+  untranslated,
+  missingLocales,
+  isBlankText,
+  type UntranslatedReport,
+  type UntranslatedText,
+} from './untranslated';
+export {
+  accessibilityProblems,
+  ACCESSIBILITY_CODES,
+  type AccessibilityCode,
+  type AccessibilityProblem,
+} from './accessibility';
