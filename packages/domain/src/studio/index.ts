@@ -32,3 +32,13 @@ export {
   type AccessibilityCode,
   type AccessibilityProblem,
 } from './accessibility';
+export {
+  describeTopicChanges,
+  movedIds,
+  TOPIC_CHANGE_KINDS,
+  TOPIC_CHANGE_PROPERTIES,
+  type TopicChange,
+  type TopicChangeKind,
+  type TopicChangeProperty,
+  type WordChange,
+} from './topic-changes';
