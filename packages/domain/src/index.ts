@@ -25,4 +25,4 @@ export * from './store';
 export * from './invitations';
 export * from './messaging';
 export * from './error-catalogue';
-export * from './studio/untranslated';
+export * from './studio';

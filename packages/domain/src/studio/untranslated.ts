@@ -1,33 +1,66 @@
 import type { Topic } from '../content-pack';
+import type { LocalisedText } from '../locale';
+import { htmlText } from './html-scan';
+import { topicTexts, type TextKind, type TextLocation } from './topic-texts';
 
-const LOCALE_KEY = /^[a-z]{2}-[A-Z]{2}$/;
+export interface UntranslatedText extends TextLocation {
+  kind: TextKind;
+  /** The locales (of those asked about) where the text is missing or empty. */
+  missing: string[];
+}
 
-/** A localised text: an object whose keys are all locales and whose values are all strings. */
-function isLocalisedText(value: object): value is Record<string, string> {
-  const entries = Object.entries(value);
-  return (
-    entries.length > 0 && entries.every(([k, v]) => LOCALE_KEY.test(k) && typeof v === 'string')
-  );
+export interface UntranslatedReport {
+  texts: UntranslatedText[];
+  /** How many texts of the topic are untranslated. */
+  count: number;
+  /** How many per page id (pages with none are left out); topic texts count under no page. */
+  pages: Record<string, number>;
+}
+
+/** Whether a text shows nothing: spaces only, or HTML without words, image, rule or table. */
+export function isBlankText(text: string | undefined, isHtml = false): boolean {
+  if (text === undefined) return true;
+  if (!isHtml) return text.trim() === '';
+  return htmlText(text) === '' && !/<(img|hr|table)\b/i.test(text);
+}
+
+/** The locales of `locales` where `value` is missing or empty, when another locale has it. */
+export function missingLocales(
+  value: LocalisedText,
+  locales: readonly string[],
+  isHtml = false,
+): string[] {
+  // One string for every locale is the same text in all of them.
+  if (typeof value === 'string') return [];
+  const isWritten = Object.values(value).some((text) => !isBlankText(text, isHtml));
+  if (!isWritten) return [];
+  return locales.filter((locale) => isBlankText(value[locale], isHtml));
 }
 
 /**
- * How many texts of a topic are left empty in one of `locales` (each missing translation counts
- * once): what the studio marks as untranslated. A plain string is the same text in every locale.
+ * The texts of a topic left untranslated in one of `locales` (the organisation's), with a count
+ * for the topic and per page. A text empty in every locale is not counted: nothing is missing
+ * from its translation (an empty field label is an accessibility problem instead).
  */
+export function untranslated(topic: Topic, locales: readonly string[]): UntranslatedReport {
+  const texts: UntranslatedText[] = [];
+  const pages: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const text of topicTexts(topic)) {
+    const missing = missingLocales(text.value, locales, text.isHtml);
+    if (!missing.length) continue;
+    texts.push({
+      kind: text.kind,
+      path: text.path,
+      pageId: text.pageId,
+      fragmentId: text.fragmentId,
+      missing,
+    });
+    if (text.pageId !== null) pages[text.pageId] = (pages[text.pageId] ?? 0) + 1;
+  }
+  return { texts, count: texts.length, pages };
+}
+
+/** How many texts of a topic are left empty in one of `locales`: the count the studio lists. */
 export function untranslatedCount(topic: Topic, locales: readonly string[]): number {
-  let count = 0;
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    if (isLocalisedText(value)) {
-      for (const locale of locales) if (!value[locale]?.trim()) count += 1;
-      return;
-    }
-    for (const item of Object.values(value)) walk(item);
-  };
-  walk(topic);
-  return count;
+  return untranslated(topic, locales).count;
 }
