@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { bearer, newLearner, signup } from './auth-helpers';
+import { setRoles } from '../db/repositories/roles';
 import type { TestApp } from './app';
 import { makePack, mustImport } from './factories';
 import { multipart, PNG_1X1 } from './multipart';
@@ -218,6 +219,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const other = await learnerIn(t, 'alpha', 'other', false);
   // The stranger's ids name things only bravo has: their order, cohort, seats and member.
   const stranger = await learnerIn(t, 'bravo', 'stranger', true);
+  // The owner and the stranger author their organisations' content (the studio's routes); the
+  // other learner is a learner only.
+  for (const learner of [owner, stranger]) {
+    const orgId = (await t.organisations.find(learner.org))!.id;
+    await setRoles(t.database.db, orgId, learner.userId, ['author']);
+    await t.services.caches.changed({ viewer: { org: orgId, user: learner.userId } });
+  }
   return {
     owner,
     other,
