@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** `en-US.json?first` or `?later` (a dev server or Vitest adds queries of its own beside it). */
-const PART = /^(.*[\\/]src[\\/]app[\\/]i18n[\\/]en-US\.json)\?(?:.*&)?(first|later)(?:&|$)/;
+const PART = /^(.*[\\/]src[\\/]app[\\/]i18n[\\/]en-US\.json)\?(?:.*&)?(first|later|studio)(?:&|$)/;
+type CatalogPart = 'first' | 'later' | 'studio';
 const SOURCE = path.join(import.meta.dirname, 'src');
 /** The modules a first visit to the home page runs: the entry's and the home screen's. */
 const FIRST_LOAD_ROOTS = ['main.tsx', 'features/home/index.ts'];
@@ -35,22 +36,26 @@ function staticImports(roots: readonly string[]): string[] {
   return [...found];
 }
 
+/** The studio's messages (`studio.…`): no learner screen loads them (docs/design.md §14). */
+const isStudio = (id: string) => id.startsWith('studio.');
+
 /**
  * The part of the en-US reference catalog a first visit needs (`first`): the messages whose id
- * a module of the first load of the home page names, as a quoted string; or the rest (`later`).
+ * a module of the first load of the home page names, as a quoted string; the studio's
+ * (`studio`), which only the studio's screens load; or the rest (`later`).
  */
 export function catalogPart(
   messages: Record<string, string>,
-  part: 'first' | 'later',
+  part: CatalogPart,
 ): Record<string, string> {
   const code = staticImports(FIRST_LOAD_ROOTS)
     .map((file) => fs.readFileSync(file, 'utf8'))
     .join('\n');
   const isFirst = (id: string) =>
     ["'", '"', '`'].some((quote) => code.includes(quote + id + quote));
-  return Object.fromEntries(
-    Object.entries(messages).filter(([id]) => isFirst(id) === (part === 'first')),
-  );
+  const partOf = (id: string): CatalogPart =>
+    isFirst(id) ? 'first' : isStudio(id) ? 'studio' : 'later';
+  return Object.fromEntries(Object.entries(messages).filter(([id]) => partOf(id) === part));
 }
 
 /**
@@ -72,7 +77,7 @@ export function catalogParts(
     load(id) {
       const match = PART.exec(id);
       if (!match) return null;
-      const [, file, part] = match as unknown as [string, string, 'first' | 'later'];
+      const [, file, part] = match as unknown as [string, string, CatalogPart];
       this.addWatchFile(file);
       const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
       const content = isBuild ? compile(catalogPart(messages, part)) : messages;

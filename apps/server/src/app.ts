@@ -42,6 +42,7 @@ import { invitationRoutes } from './routes/invitations';
 import { studioRoutes } from './routes/studio';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
+import { studioPreviewRoutes } from './routes/studio/preview';
 import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
@@ -224,6 +225,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(groupRoutes(services));
   await app.register(invitationRoutes(services));
   await app.register(studioRoutes(services));
+  await app.register(studioPreviewRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, {

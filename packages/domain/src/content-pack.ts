@@ -253,12 +253,34 @@ export const fieldSchema = z
     }
   });
 
+/** The most answers one author test case may give. */
+export const MAX_FORMULA_TEST_ANSWERS = 200;
+/** The most test cases one formula may keep. */
+export const MAX_FORMULA_TESTS = 50;
+
+/**
+ * An author's test case of a formula (the studio runs them as the author types and on save):
+ * with these answers, by field id, the formula shows `expect` (a number compares as a number).
+ * Never sent to learners: the formula's learner view names its properties one by one.
+ */
+export const formulaTestSchema = z.strictObject({
+  name: z.string().max(200).optional(),
+  answers: z
+    .record(idSchema, z.union([z.string().max(MAX_TEXT), z.number(), z.boolean()]))
+    .refine((answers) => Object.keys(answers).length <= MAX_FORMULA_TEST_ANSWERS, {
+      message: `must give at most ${MAX_FORMULA_TEST_ANSWERS} answers`,
+    }),
+  expect: z.string().max(1_000),
+});
+export type FormulaTest = z.output<typeof formulaTestSchema>;
+
 export const formulaSchema = z.strictObject({
   _id: idSchema,
   name: textSchema,
   description: textSchema.optional(),
   body: formulaBody,
   format: z.enum(FORMULA_FORMATS).optional(),
+  tests: z.array(formulaTestSchema).max(MAX_FORMULA_TESTS).optional(),
 });
 
 const fragmentBase = { _id: idSchema, showCondition: showConditionSchema.optional() };

@@ -285,6 +285,9 @@ export interface WorkbooksTable {
   updated_at: string;
 }
 
+/** An author's preview answers (migration 0018): a workbook that is never a learner's. */
+export type PreviewWorkbooksTable = WorkbooksTable;
+
 export interface ContentsTable {
   org_id: string;
   /** The content fragment's id. */
@@ -431,6 +434,7 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   workbooks: WorkbooksTable;
+  preview_workbooks: PreviewWorkbooksTable;
   contents: ContentsTable;
   topic_search: TopicSearchTable;
   analytics_events: AnalyticsEventsTable;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { setRoles } from '../db/repositories/roles';
 import { startTestApp, type TestApp } from '../test/app';
 import {
   bearer,
@@ -287,6 +288,63 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       url: '/api/org/doughmain/workbook',
       headers: auth,
       payload: { workbook: 'nope' },
+    });
+    // The studio's preview (issue 26): an author's, and a learner refused.
+    const author = await signup(t.app, 'doughmain');
+    const orgId = (await t.organisations.find('doughmain'))!.id;
+    const authorId = (await t.services.sessions.find(author.token, orgId))!.userId;
+    await setRoles(t.database.db, orgId, authorId, ['author']);
+    const asAuthor = bearer(author.token);
+    await call('GET /api/org/{org}/studio/topic/{topicId}/preview', {
+      url: '/api/org/doughmain/studio/topic/budgeting/preview?locale=fr-CA',
+      headers: asAuthor,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/preview', {
+      url: '/api/org/doughmain/studio/topic/budgeting/preview',
+      headers: auth,
+    });
+    await call('GET /api/org/{org}/studio/preview/workbook', {
+      url: '/api/org/doughmain/studio/preview/workbook',
+      headers: asAuthor,
+    });
+    await call('PUT /api/org/{org}/studio/preview/workbook', {
+      url: '/api/org/doughmain/studio/preview/workbook',
+      headers: asAuthor,
+      payload: {
+        workbook: {
+          topics: {
+            budgeting: [
+              {
+                name: 'New Worksheet',
+                data: { income: 100 },
+                updatedAt: new Date().toISOString(),
+                completedPages: [],
+              },
+            ],
+          },
+        },
+      },
+    });
+    await call('PUT /api/org/{org}/studio/preview/workbook', {
+      url: '/api/org/doughmain/studio/preview/workbook',
+      headers: asAuthor,
+      payload: { workbook: 'nope' },
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/preview/worksheet/{index}/grade', {
+      url: '/api/org/doughmain/studio/topic/budgeting/preview/worksheet/0/grade',
+      headers: asAuthor,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/preview/worksheet/{index}/grade', {
+      url: '/api/org/doughmain/studio/topic/budgeting/preview/worksheet/9/grade',
+      headers: asAuthor,
+    });
+    await call('DELETE /api/org/{org}/studio/preview/workbook', {
+      url: '/api/org/doughmain/studio/preview/workbook',
+      headers: asAuthor,
+    });
+    await call('DELETE /api/org/{org}/studio/preview/workbook', {
+      url: '/api/org/doughmain/studio/preview/workbook',
+      headers: auth,
     });
     await call('GET /api/org/{org}/topic/{topicId}', {
       url: '/api/org/doughmain/topic/budgeting?locale=fr-CA',

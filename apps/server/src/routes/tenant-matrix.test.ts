@@ -116,6 +116,8 @@ const studio = (takesIds: boolean, body?: Exercise['body']): Exercise => ({
   refusedByRole: STUDIO_ROLE,
   ...(body && { body }),
 });
+const STUDIO_REFUSES_LEARNERS =
+  'the studio refuses a learner (403) whatever the id, an unknown one too; the answer holds nothing of the topic';
 
 const EXERCISED: Record<string, Exercise> = {
   'GET /api/org/{org}/studio/topics': studio(false),
@@ -270,6 +272,25 @@ const EXERCISED: Record<string, Exercise> = {
   },
   'POST /api/org/{org}/userGroup/{groupId}/message/read': { signedIn: true, takesIds: true },
   'GET /api/org/{org}/userGroup/{groupId}/message/stream': { signedIn: true, takesIds: true },
+  // The studio's preview (issue 26): the draft of the owner's organisation, their own preview
+  // workbook; the owner is an author of alpha, the other learner is not.
+  'GET /api/org/{org}/studio/topic/{topicId}/preview': {
+    signedIn: true,
+    takesIds: true,
+    existenceShown: STUDIO_REFUSES_LEARNERS,
+  },
+  'GET /api/org/{org}/studio/topic/{topicId}/preview/worksheet/{index}/grade': {
+    signedIn: true,
+    takesIds: true,
+    existenceShown: STUDIO_REFUSES_LEARNERS,
+  },
+  'GET /api/org/{org}/studio/preview/workbook': { signedIn: true, takesIds: false },
+  'PUT /api/org/{org}/studio/preview/workbook': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ workbook: { general: { data: { note: 'previewed' }, completedPages: [] } } }),
+  },
+  'DELETE /api/org/{org}/studio/preview/workbook': { signedIn: true, takesIds: false },
 };
 
 const ALL_SCENARIOS: Scenario[] = [

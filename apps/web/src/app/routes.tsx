@@ -87,6 +87,17 @@ const GroupPage = screen(() =>
   ),
 );
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
+/** A studio screen: its code with the studio's messages, which no learner screen loads. */
+function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  return screen(async () => {
+    const { loadStudioMessages } = await import('./i18n/studio-messages');
+    return (await Promise.all([load(), loadStudioMessages()]))[0];
+  });
+}
+
+const StudioPreviewBoundary = studioScreen(
+  async () => (await import('./studio-preview-boundary')).StudioPreviewBoundary,
+);
 
 interface PageRoute {
   /** Absent on a layout route: its children carry their full paths. */
@@ -137,6 +148,17 @@ export const pageRoutes: readonly PageRoute[] = [
       page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
     ]),
     page('/print/topic/:topicId', PrintTopicPage),
+  ]),
+  // The studio's preview of a draft: the same screens on the draft and a preview workbook.
+  layout(StudioPreviewBoundary, [
+    layout(TopicLayout, [
+      page('/studio/topic/:topicId/preview', TopicHome),
+      page('/studio/topic/:topicId/preview/page/:pageId', TopicPage),
+      page('/studio/topic/:topicId/preview/reportcard', ReportCard),
+      page('/studio/topic/:topicId/preview/others', TopicOtherTopics),
+      page('/studio/topic/:topicId/preview/others/group/:topicGroupId', TopicOtherTopics),
+    ]),
+    page('/studio/topic/:topicId/preview/print', PrintTopicPage),
   ]),
   page('*', NotFoundPage),
 ];

@@ -30,16 +30,19 @@ const listeners = new Set<() => void>();
  */
 export function loadLaterMessages(): Promise<void> {
   laterMessages ??= import('./en-US.json?later').then(
-    ({ default: later }) => {
-      enUS = { ...enUS, ...(later as Record<MessageId, string>) };
-      catalogsChanged();
-    },
+    ({ default: later }) => addReferenceMessages(later),
     (error: unknown) => {
       laterMessages = undefined;
       throw error;
     },
   );
   return laterMessages;
+}
+
+/** Adds a part of the en-US catalog that has loaded (the later messages, the studio's). */
+export function addReferenceMessages(part: Record<string, string>): void {
+  enUS = { ...enUS, ...(part as Record<MessageId, string>) };
+  catalogsChanged();
 }
 
 function catalogsChanged(): void {
