@@ -1,0 +1,1 @@
+export { PageEditor, type GlossaryInput, type PageEditorHandle, type PageEditorProps } from './page-editor';
