@@ -64,8 +64,23 @@ export interface PageEditorProps {
 }
 
 /** The page editor of the studio: the page's fragments as blocks in one rich-text flow, and an inspector. */
-export function PageEditor({ page, locales, glossary, answerCounts, onChange, debounceMs = 300, ref }: PageEditorProps) {
+export function PageEditor({
+  page,
+  locales: localesProp,
+  glossary: glossaryProp,
+  answerCounts,
+  onChange,
+  debounceMs = 300,
+  ref,
+}: PageEditorProps) {
   const intl = useIntl();
+  // Props compared by value: a shell that passes a new array each render redraws no block.
+  const localesKey = localesProp.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- by value
+  const locales = useMemo(() => localesProp, [localesKey]);
+  const glossaryKey = JSON.stringify(glossaryProp);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- by value
+  const glossary = useMemo(() => glossaryProp, [glossaryKey]);
   const baseId = useId();
   const helpId = `${baseId}-help`;
   const slashListId = `${baseId}-slash`;
@@ -181,16 +196,18 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
     [editor, intl],
   );
   const removeBlock = useCallback((pos: number) => removeBlockAt(editor.view, pos), [editor]);
+  const shownGlossary = useMemo(
+    () =>
+      glossary.map((g) => ({
+        word: g.word,
+        ...(g.plural && { plural: g.plural }),
+        definition: textIn(g.definition, displayLocale, locales[0]),
+      })),
+    [glossary, displayLocale, locales],
+  );
   const context: StudioEditorContextValue = useMemo(
-    () => ({
-      locales,
-      displayLocale,
-      glossary: glossary.map((g) => ({ word: g.word, ...(g.plural && { plural: g.plural }), definition: textIn(g.definition, displayLocale, locales[0]) })),
-      answerCounts,
-      moveBlock,
-      removeBlock,
-    }),
-    [locales, displayLocale, glossary, answerCounts, moveBlock, removeBlock],
+    () => ({ locales, displayLocale, glossary: shownGlossary, answerCounts, moveBlock, removeBlock }),
+    [locales, displayLocale, shownGlossary, answerCounts, moveBlock, removeBlock],
   );
 
   const updateFragment = (fragment: Fragment) => {
