@@ -1,1 +1,6 @@
-export { PageEditor, type GlossaryInput, type PageEditorHandle, type PageEditorProps } from './page-editor';
+export {
+  PageEditor,
+  type GlossaryInput,
+  type PageEditorHandle,
+  type PageEditorProps,
+} from './page-editor';

@@ -3,7 +3,15 @@ import '../../../components/glossary-html.css';
 import type { Field, FieldType, Fragment, Page } from '@portal/domain';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
-import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useState,
+  type Ref,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog, type ConfirmRequest } from './dialogs/confirm-dialog';
 import { MediaDialog, type MediaKind, type MediaResult } from './dialogs/media-dialog';
@@ -102,17 +110,27 @@ export function PageEditor({
   const requestRemoval = useCallback(
     ({ fields, confirm: apply }: RemovalRequest) => {
       const answered = fields.reduce((sum, f) => sum + (answerCounts[f._id] ?? 0), 0);
-      const names = fields.map((f) => textIn(f.name, displayLocale, locales[0]) || f._id).join(', ');
+      const names = fields
+        .map((f) => textIn(f.name, displayLocale, locales[0]) || f._id)
+        .join(', ');
       setConfirm({
         title: intl.formatMessage({ id: 'studio.editor.remove.title' }, { count: fields.length }),
         body:
           answered > 0
-            ? intl.formatMessage({ id: 'studio.editor.remove.withAnswers' }, { names, count: answered })
+            ? intl.formatMessage(
+                { id: 'studio.editor.remove.withAnswers' },
+                { names, count: answered },
+              )
             : intl.formatMessage({ id: 'studio.editor.remove.body' }, { names }),
-        confirmLabel: intl.formatMessage({ id: 'studio.editor.remove.confirm' }, { count: fields.length }),
+        confirmLabel: intl.formatMessage(
+          { id: 'studio.editor.remove.confirm' },
+          { count: fields.length },
+        ),
         onConfirm: () => {
           apply();
-          setAnnouncement(intl.formatMessage({ id: 'studio.editor.announce.removed' }, { count: fields.length }));
+          setAnnouncement(
+            intl.formatMessage({ id: 'studio.editor.announce.removed' }, { count: fields.length }),
+          );
         },
       });
     },
@@ -158,7 +176,9 @@ export function PageEditor({
     const tr = insertBlocksTr(editor.state, nodes, locales);
     if (tr) editor.view.dispatch(tr);
     editor.view.focus();
-    setAnnouncement(intl.formatMessage({ id: 'studio.editor.announce.inserted' }, { count: nodes.length }));
+    setAnnouncement(
+      intl.formatMessage({ id: 'studio.editor.announce.inserted' }, { count: nodes.length }),
+    );
   };
   useEffect(() => {
     inserter.set(insertFragments);
@@ -191,7 +211,11 @@ export function PageEditor({
       const tr = moveBlockTr(editor.state, pos, direction);
       if (!tr) return;
       editor.view.dispatch(tr);
-      setAnnouncement(intl.formatMessage({ id: direction < 0 ? 'studio.editor.announce.up' : 'studio.editor.announce.down' }));
+      setAnnouncement(
+        intl.formatMessage({
+          id: direction < 0 ? 'studio.editor.announce.up' : 'studio.editor.announce.down',
+        }),
+      );
     },
     [editor, intl],
   );
@@ -206,7 +230,14 @@ export function PageEditor({
     [glossary, displayLocale, locales],
   );
   const context: StudioEditorContextValue = useMemo(
-    () => ({ locales, displayLocale, glossary: shownGlossary, answerCounts, moveBlock, removeBlock }),
+    () => ({
+      locales,
+      displayLocale,
+      glossary: shownGlossary,
+      answerCounts,
+      moveBlock,
+      removeBlock,
+    }),
     [locales, displayLocale, shownGlossary, answerCounts, moveBlock, removeBlock],
   );
 
@@ -224,7 +255,10 @@ export function PageEditor({
       title: intl.formatMessage({ id: 'studio.editor.retype.title' }),
       body: intl.formatMessage(
         { id: 'studio.editor.retype.body' },
-        { count: answerCounts[field._id] ?? 0, type: intl.formatMessage({ id: `studio.editor.type.${type}` }) },
+        {
+          count: answerCounts[field._id] ?? 0,
+          type: intl.formatMessage({ id: `studio.editor.type.${type}` }),
+        },
       ),
       confirmLabel: intl.formatMessage({ id: 'studio.editor.retype.confirm' }),
       onConfirm: apply,
@@ -232,7 +266,14 @@ export function PageEditor({
 
   const insertMedia = (kind: MediaKind, result: MediaResult) => {
     if (kind === 'image') {
-      editor.chain().focus().insertContent({ type: 'figureImage', attrs: { src: result.url, alt: result.text, caption: result.caption } }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({
+          type: 'figureImage',
+          attrs: { src: result.url, alt: result.text, caption: result.caption },
+        })
+        .run();
       return;
     }
     const name = { [locales[0] ?? 'en-US']: result.text };
@@ -240,7 +281,11 @@ export function PageEditor({
       {
         _id: newId('b'),
         type: 'attachment',
-        attachment: { url: result.url, name, ...(Object.keys(result.captions).length && { captions: result.captions }) },
+        attachment: {
+          url: result.url,
+          name,
+          ...(Object.keys(result.captions).length && { captions: result.captions }),
+        },
       },
     ]);
   };
@@ -258,7 +303,10 @@ export function PageEditor({
           <EditorContent editor={editor} className="studio-editor__content" />
           <SlashMenu store={slashStore} listId={slashListId} host={host} editor={editor} />
         </div>
-        <aside className="studio-editor__inspector" aria-label={intl.formatMessage({ id: 'studio.editor.inspector.label' })}>
+        <aside
+          className="studio-editor__inspector"
+          aria-label={intl.formatMessage({ id: 'studio.editor.inspector.label' })}
+        >
           <BlockInspector
             selected={selected as SelectedBlock | null}
             locales={locales}
@@ -266,6 +314,16 @@ export function PageEditor({
             answerCounts={answerCounts}
             words={words}
             onChange={updateFragment}
+            onImageChange={(image) => {
+              const node = editor.state.doc.nodeAt(image.pos);
+              if (node?.type.name !== 'figureImage') return;
+              const tr = editor.state.tr.setNodeMarkup(image.pos, undefined, {
+                src: image.src,
+                alt: image.alt,
+                caption: image.caption,
+              });
+              editor.view.dispatch(tr.setSelection(NodeSelection.create(tr.doc, image.pos)));
+            }}
             onMove={(direction) => {
               const block = selected && blockAt(editor.state, selected.pos);
               if (block) moveBlock(block.pos, direction);
@@ -278,7 +336,12 @@ export function PageEditor({
           {announcement}
         </p>
         <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
-        <MediaDialog kind={media} locales={locales} onClose={() => setMedia(null)} onInsert={insertMedia} />
+        <MediaDialog
+          kind={media}
+          locales={locales}
+          onClose={() => setMedia(null)}
+          onInsert={insertMedia}
+        />
       </div>
     </StudioEditorContext.Provider>
   );

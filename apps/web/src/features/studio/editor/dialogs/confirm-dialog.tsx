@@ -9,7 +9,13 @@ export interface ConfirmRequest {
 }
 
 /** Asks before something that cannot be taken back lightly (a field and its answers). */
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
+export function ConfirmDialog({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest | null;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   return (
     <ModalDialog

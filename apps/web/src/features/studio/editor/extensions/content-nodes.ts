@@ -56,7 +56,9 @@ export const ContentLocale = Node.create<ContentBlockOptions>({
     return { locale: { default: 'en-US', rendered: false } };
   },
   parseHTML() {
-    return [{ tag: 'div[data-locale]', getAttrs: (el) => ({ locale: el.getAttribute('data-locale') }) }];
+    return [
+      { tag: 'div[data-locale]', getAttrs: (el) => ({ locale: el.getAttribute('data-locale') }) },
+    ];
   },
   renderHTML({ node }) {
     return ['div', { 'data-locale': node.attrs.locale as string }, 0];
@@ -96,7 +98,10 @@ export const FigureImage = Node.create({
       },
       {
         tag: 'img[src]',
-        getAttrs: (el) => ({ src: el.getAttribute('src') ?? '', alt: el.getAttribute('alt') ?? '' }),
+        getAttrs: (el) => ({
+          src: el.getAttribute('src') ?? '',
+          alt: el.getAttribute('alt') ?? '',
+        }),
       },
     ];
   },
