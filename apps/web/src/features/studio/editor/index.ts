@@ -1,6 +1,2 @@
-export {
-  PageEditor,
-  type GlossaryInput,
-  type PageEditorHandle,
-  type PageEditorProps,
-} from './page-editor';
+export { PageEditor } from './page-editor';
+export type { GlossaryInput, PageEditorHandle, PageEditorProps } from './page-editor-types';

@@ -4,7 +4,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithOrganisation } from '../../../test/render';
-import { PageEditor, type PageEditorHandle } from './page-editor';
+import { PageEditor } from './page-editor';
+import type { PageEditorHandle } from './page-editor-types';
 import { samplePage } from './test/sample-page';
 
 const LOCALES = ['en-US', 'fr-CA'];
