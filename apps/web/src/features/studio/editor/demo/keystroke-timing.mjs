@@ -1,3 +1,4 @@
+/* global document, window, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 // Keystroke-to-paint of the page editor on a page of 5,000 words (in each of two locales) and 40
 // field blocks, in Chromium: the time from a key's event to the first frame after it, measured
 // with the Performance API (event timestamp → requestAnimationFrame → the task after the frame),
