@@ -256,6 +256,31 @@ describe('PageEditor keeps ids', () => {
       expect(after.fragments).toContainEqual(original);
   });
 
+  it('opens a text block under a selected field with Enter, and moves a field down with Alt+Down', () => {
+    const { handle, container } = renderEditor(samplePage());
+    const editor = editorOf(container);
+    act(() => {
+      handle().select('q-loaves');
+    });
+    act(() => {
+      fireEvent.keyDown(editor.view.dom, { key: 'Enter' });
+    });
+    act(() => {
+      editor.commands.insertContent('Between');
+    });
+    act(() => {
+      handle().select('q-flour');
+    });
+    act(() => {
+      fireEvent.keyDown(editor.view.dom, { key: 'ArrowDown', altKey: true });
+    });
+    const fragments = handle().getPage().fragments;
+    const ids = fragments.map((f) => f._id);
+    expect(ids.slice(0, 3)).toEqual(['intro', 'plain', 'q-loaves']);
+    expect(fragments[3]).toMatchObject({ type: 'content', content: '<p>Between</p>' });
+    expect(ids.slice(4)).toEqual(['q-table', 'q-flour', 'total', 'video', 'after']);
+  });
+
   it('inserts a field from the / menu by keyboard, splitting nothing else', async () => {
     const { handle, container } = renderEditor(samplePage());
     const editor = editorOf(container);
