@@ -18,6 +18,7 @@ import {
   unreadAtFixedRate,
 } from '../bench/cohorts.mjs';
 import { databaseOutage, rollingRestart } from '../bench/resilience.mjs';
+import { studioBench } from '../bench/studio.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
   createPostgresDatabase,
@@ -708,6 +709,10 @@ if (only === 'cohorts-postgres') await cohorts('postgres');
 if (!only || only === 'webhooks') {
   await webhookDeliveries('sqlite');
   await webhookDeliveries('postgres');
+}
+if (!only || only === 'studio') {
+  results.studioSqlite = await studioBench('sqlite', { basePort: 3930 });
+  results.studioPostgres = await studioBench('postgres', { basePort: 3935 });
 }
 if (!only || only === 'outage') results.postgresOutage = await databaseOutage();
 if (!only || only === 'restart') results.rollingRestart = await rollingRestart();

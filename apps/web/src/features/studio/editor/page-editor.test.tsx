@@ -39,8 +39,8 @@ describe('PageEditor', () => {
 
   it('draws every block: text in both locales, fields as learners see them', () => {
     const { container } = renderEditor(samplePage());
-    expect(container.querySelectorAll('.studio-block--content')).toHaveLength(3);
-    expect(container.querySelectorAll('.studio-block--field')).toHaveLength(3);
+    expect(container.querySelectorAll('.studio-page-block--content')).toHaveLength(3);
+    expect(container.querySelectorAll('.studio-page-block--field')).toHaveLength(3);
     expect(screen.getAllByText('How many loaves?').length).toBeGreaterThan(0);
     expect(container.querySelector('.studio-locale__text[lang="fr-CA"]')?.textContent).toContain(
       'Pousse',
