@@ -424,3 +424,39 @@ describe('PageEditor sends changes', () => {
     }
   });
 });
+
+describe('PageEditor with its topic', () => {
+  it('edits a block’s show condition with the studio’s formula editor, keeping its text and id', async () => {
+    const { topicSchema } = await import('@portal/domain');
+    const page = samplePage();
+    const topic = topicSchema.parse({ _id: 'bread', name: 'Bread', pages: [page] });
+    const ref = createRef<PageEditorHandle>();
+    renderWithOrganisation(
+      <PageEditor
+        ref={ref}
+        page={page}
+        topic={topic}
+        locales={LOCALES}
+        glossary={[]}
+        answerCounts={{}}
+        onChange={() => {}}
+      />,
+    );
+    act(() => {
+      ref.current!.select('plain');
+    });
+    const inspector = screen.getByRole('complementary', { name: 'Block settings' });
+    fireEvent.click(within(inspector).getByRole('checkbox', { name: /show this block only/i }));
+    const plain = ref.current!.getPage().fragments.find((f) => f._id === 'plain');
+    expect(plain).toEqual({
+      ...page.fragments[1],
+      showCondition: { enabled: true, formula: { body: '' } },
+    });
+    act(() => {
+      ref.current!.select('total');
+    });
+    expect(
+      within(inspector).getByText('Formula', { selector: 'label, legend, span, p' }),
+    ).toBeTruthy();
+  });
+});
