@@ -1,0 +1,2 @@
+export { PageEditor } from './page-editor';
+export type { GlossaryInput, PageEditorHandle, PageEditorProps } from './page-editor-types';
