@@ -85,9 +85,7 @@ export default tseslint.config(
   // share lives in components/ or lib/.
   // By depth, so that a feature's own folder named like another feature (the studio's topics/)
   // is not taken for it: from features/{name}/a/b.ts, '../../' is features/.
-  ...FEATURES.flatMap((name) =>
-    [0, 1, 2, 3, 4, 5].map((depth) => featureBoundary(name, depth)),
-  ),
+  ...FEATURES.flatMap((name) => [0, 1, 2, 3, 4, 5].map((depth) => featureBoundary(name, depth))),
   {
     // Shared code sits below the features and app/, so it never imports them.
     files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],

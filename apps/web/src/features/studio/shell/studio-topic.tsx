@@ -289,7 +289,7 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
                   )}
                 </h2>
                 <PageSettings
-                  key={selectedPage._id}
+                  key={`settings-${selectedPage._id}`}
                   page={selectedPage}
                   topic={topic}
                   {...(general !== undefined && { general })}
@@ -297,7 +297,7 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
                 />
                 <PageEditorPane
                   // One editor per page: its undo history and selection are the page's own.
-                  key={selectedPage._id}
+                  key={`editor-${selectedPage._id}`}
                   topicId={topicId}
                   topic={topic}
                   page={selectedPage}

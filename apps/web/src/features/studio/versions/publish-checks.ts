@@ -86,7 +86,9 @@ function formulaCheckTexts(
       intl.formatMessage(
         {
           id:
-            ref.use === 'value' ? 'studio.formula.problem.noValue' : 'studio.formula.problem.noScore',
+            ref.use === 'value'
+              ? 'studio.formula.problem.noValue'
+              : 'studio.formula.problem.noScore',
         },
         { label: labelOf(ref.id) },
       ),

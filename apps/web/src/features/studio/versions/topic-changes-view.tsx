@@ -97,7 +97,10 @@ function ChangeLine({ change }: { change: TopicChange }) {
             );
       break;
     case 'fragmentChanged':
-      title = intl.formatMessage({ id: 'studio.changes.fragmentChanged' }, { page, block, property });
+      title = intl.formatMessage(
+        { id: 'studio.changes.fragmentChanged' },
+        { page, block, property },
+      );
       break;
   }
   const from = simple(change.from);
