@@ -1,4 +1,4 @@
-import type { Fragment, Page } from '@portal/domain';
+import type { Fragment, Page, Topic } from '@portal/domain';
 import type { Ref } from 'react';
 
 /** A glossary entry as the organisation's settings hold it (the definition in each locale). */
@@ -32,6 +32,11 @@ export interface PageEditorProps {
   /** The page after a change: at most once per `debounceMs` while typing, at once on blur. */
   onChange: (page: Page) => void;
   debounceMs?: number;
+  /**
+   * The topic the page belongs to: with it, formulas and show conditions are edited with the
+   * studio's formula editor (references completed, value shown); without it, as text.
+   */
+  topic?: Topic;
   ref?: Ref<PageEditorHandle>;
 }
 

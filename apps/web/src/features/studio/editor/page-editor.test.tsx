@@ -39,8 +39,8 @@ describe('PageEditor', () => {
 
   it('draws every block: text in both locales, fields as learners see them', () => {
     const { container } = renderEditor(samplePage());
-    expect(container.querySelectorAll('.studio-block--content')).toHaveLength(3);
-    expect(container.querySelectorAll('.studio-block--field')).toHaveLength(3);
+    expect(container.querySelectorAll('.studio-page-block--content')).toHaveLength(3);
+    expect(container.querySelectorAll('.studio-page-block--field')).toHaveLength(3);
     expect(screen.getAllByText('How many loaves?').length).toBeGreaterThan(0);
     expect(container.querySelector('.studio-locale__text[lang="fr-CA"]')?.textContent).toContain(
       'Pousse',
@@ -256,6 +256,31 @@ describe('PageEditor keeps ids', () => {
       expect(after.fragments).toContainEqual(original);
   });
 
+  it('opens a text block under a selected field with Enter, and moves a field down with Alt+Down', () => {
+    const { handle, container } = renderEditor(samplePage());
+    const editor = editorOf(container);
+    act(() => {
+      handle().select('q-loaves');
+    });
+    act(() => {
+      fireEvent.keyDown(editor.view.dom, { key: 'Enter' });
+    });
+    act(() => {
+      editor.commands.insertContent('Between');
+    });
+    act(() => {
+      handle().select('q-flour');
+    });
+    act(() => {
+      fireEvent.keyDown(editor.view.dom, { key: 'ArrowDown', altKey: true });
+    });
+    const fragments = handle().getPage().fragments;
+    const ids = fragments.map((f) => f._id);
+    expect(ids.slice(0, 3)).toEqual(['intro', 'plain', 'q-loaves']);
+    expect(fragments[3]).toMatchObject({ type: 'content', content: '<p>Between</p>' });
+    expect(ids.slice(4)).toEqual(['q-table', 'q-flour', 'total', 'video', 'after']);
+  });
+
   it('inserts a field from the / menu by keyboard, splitting nothing else', async () => {
     const { handle, container } = renderEditor(samplePage());
     const editor = editorOf(container);
@@ -397,5 +422,41 @@ describe('PageEditor sends changes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('PageEditor with its topic', () => {
+  it('edits a block’s show condition with the studio’s formula editor, keeping its text and id', async () => {
+    const { topicSchema } = await import('@portal/domain');
+    const page = samplePage();
+    const topic = topicSchema.parse({ _id: 'bread', name: 'Bread', pages: [page] });
+    const ref = createRef<PageEditorHandle>();
+    renderWithOrganisation(
+      <PageEditor
+        ref={ref}
+        page={page}
+        topic={topic}
+        locales={LOCALES}
+        glossary={[]}
+        answerCounts={{}}
+        onChange={() => {}}
+      />,
+    );
+    act(() => {
+      ref.current!.select('plain');
+    });
+    const inspector = screen.getByRole('complementary', { name: 'Block settings' });
+    fireEvent.click(within(inspector).getByRole('checkbox', { name: /show this block only/i }));
+    const plain = ref.current!.getPage().fragments.find((f) => f._id === 'plain');
+    expect(plain).toEqual({
+      ...page.fragments[1],
+      showCondition: { enabled: true, formula: { body: '' } },
+    });
+    act(() => {
+      ref.current!.select('total');
+    });
+    expect(
+      within(inspector).getByText('Formula', { selector: 'label, legend, span, p' }),
+    ).toBeTruthy();
   });
 });

@@ -29,6 +29,7 @@ export function PageEditor({
   answerCounts,
   onChange,
   debounceMs = 300,
+  topic,
   ref,
 }: PageEditorProps) {
   const intl = useIntl();
@@ -112,6 +113,16 @@ export function PageEditor({
   }));
 
   const selected = useSelectedBlock(editor);
+  // The formula editor reads the page as it is in the editor (what the last onChange sent may lag).
+  const topicNow = useMemo(
+    () =>
+      topic && {
+        ...topic,
+        pages: topic.pages.map((each) => (each._id === page._id ? getPage() : each)),
+      },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again when another block is selected
+    [topic, page._id, selected],
+  );
   const moveBlock = useCallback(
     (pos: number, direction: -1 | 1) => {
       const tr = moveBlockTr(editor.state, pos, direction);
@@ -207,6 +218,7 @@ export function PageEditor({
             }}
             onRemove={() => selected && removeBlock(selected.pos)}
             confirmRetype={confirmRetype}
+            topic={topicNow}
           />
         </aside>
         <p className="visually-hidden" role="status" aria-live="polite">

@@ -47,6 +47,7 @@ export function useSelectedBlock(editor: Editor): SelectedBlock | null {
           pos: block.pos,
           kind: isContent ? 'content' : (fragment?.type ?? 'content'),
           fragment: isContent ? null : fragment,
+          base: fragment,
           image: picked && {
             pos: selection.from,
             src: picked.attrs.src as string,
@@ -62,6 +63,7 @@ export function useSelectedBlock(editor: Editor): SelectedBlock | null {
           current.pos === next.pos &&
           current.kind === next.kind &&
           current.fragment === next.fragment &&
+          current.base === next.base &&
           JSON.stringify(current.image) === JSON.stringify(next.image));
       if (same) return;
       current = next;

@@ -111,6 +111,7 @@ export function PageEditorPane({
         <PageEditor
           ref={setHandle}
           page={page}
+          topic={topic}
           locales={org.locales}
           glossary={org.glossary}
           answerCounts={answers.data?.fields ?? NO_COUNTS}

@@ -365,13 +365,9 @@ describe('the publish check list', () => {
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Publish the topic' })).toBeNull(),
       );
-      // The formula's block is selected: its settings are in the inspector.
+      // The formula's block is selected: its settings, and what is wrong with it, in the inspector.
       const inspector = screen.getByRole('complementary', { name: 'Block settings' });
-      await waitFor(() =>
-        expect(
-          (within(inspector).getByLabelText('Formula') as HTMLTextAreaElement).value,
-        ).toContain('ghost'),
-      );
+      await waitFor(() => expect(inspector.textContent).toContain('ghost'));
     },
   );
 });

@@ -17,7 +17,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
 await page.goto(url);
-await page.waitForSelector('.studio-block--field', { timeout: 60_000 });
+await page.waitForSelector('.studio-page-block--field', { timeout: 60_000 });
 const size = await page.evaluate(() => {
   const { doc } = document.querySelector('.ProseMirror').editor.state;
   let fields = 0;
@@ -61,7 +61,7 @@ for (let round = 0; round < rounds; round += 1) {
   results.editor.push(
     await measure(async () => {
       const paragraph = page
-        .locator('.studio-block--content')
+        .locator('.studio-page-block--content')
         .nth(20)
         .locator('.studio-locale__text p')
         .first();

@@ -25,7 +25,7 @@ export function ConfirmDialog({
       closeLabel={intl.formatMessage({ id: 'studio.editor.close' })}
     >
       <p>{request?.body}</p>
-      <div className="studio-dialog__actions">
+      <div className="studio-editor-dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {intl.formatMessage({ id: 'studio.editor.cancel' })}
         </button>

@@ -131,7 +131,7 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
       title={kind ? t(`studio.editor.media.title.${kind}`) : ''}
       closeLabel={t('studio.editor.close')}
     >
-      <form className="studio-dialog" onSubmit={submit} noValidate>
+      <form className="studio-editor-dialog" onSubmit={submit} noValidate>
         {field(
           'url',
           t('studio.editor.media.url'),
@@ -190,7 +190,7 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
             )}
           </fieldset>
         )}
-        <div className="studio-dialog__actions">
+        <div className="studio-editor-dialog__actions">
           <button type="button" className="button button--secondary" onClick={close}>
             {t('studio.editor.cancel')}
           </button>

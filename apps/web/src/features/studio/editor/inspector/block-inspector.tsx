@@ -4,10 +4,12 @@ import {
   type Field,
   type FieldType,
   type Fragment,
+  type Topic,
 } from '@portal/domain';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { NewBlockWords } from '../model/new-fragments';
+import { FormulaEditor, ShowConditionEditor } from '../../formula';
 import { FieldInspector } from './field-inspector';
 import { ImageInspector, type SelectedImage } from './image-inspector';
 import { useDraft } from './use-draft';
@@ -20,6 +22,8 @@ export interface SelectedBlock {
   fragment: Fragment | null;
   /** An image selected in a text block. */
   image?: SelectedImage | null;
+  /** The block's fragment as stored (a text block's with the HTML it was loaded with): its id and show condition. */
+  base?: Fragment | null;
 }
 
 interface BlockInspectorProps {
@@ -33,6 +37,8 @@ interface BlockInspectorProps {
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
   confirmRetype: (field: Field, type: FieldType, apply: () => void) => void;
+  /** The topic being edited: with it, formulas and show conditions get the studio's formula editor. */
+  topic?: Topic;
 }
 
 /** The settings of the selected block, and buttons to move or remove it. */
@@ -106,6 +112,22 @@ export function BlockInspector(props: BlockInspectorProps) {
       {fragment?.type === 'attachment' && (
         <AttachmentInspector key={fragment._id} fragment={fragment} {...props} />
       )}
+      {props.topic && selected.base && (
+        <ShowConditionEditor
+          key={`condition-${selected.base._id}`}
+          value={selected.base.showCondition}
+          onChange={(showCondition) => {
+            const base = selected.base!;
+            const next = { ...base };
+            if (showCondition) next.showCondition = showCondition;
+            else delete next.showCondition;
+            props.onChange(next);
+          }}
+          topic={props.topic}
+          locale={props.locale}
+          target="fragment"
+        />
+      )}
     </div>
   );
 }
@@ -131,6 +153,8 @@ const isValid = (fragment: Fragment) => fragmentSchema.safeParse(fragment).succe
 function FormulaInspector({
   fragment: value,
   locales,
+  locale,
+  topic,
   onChange,
 }: BlockInspectorProps & { fragment: FormulaFragment }) {
   const intl = useIntl();
@@ -174,19 +198,30 @@ function FormulaInspector({
           ))}
         </select>
       </div>
-      <div className="studio-inspector__row">
-        <label htmlFor={`${id}-body`}>
-          {intl.formatMessage({ id: 'studio.editor.inspector.body' })}
-        </label>
-        <textarea
-          id={`${id}-body`}
-          className="studio-inspector__input studio-inspector__code"
-          rows={4}
+      {topic ? (
+        <FormulaEditor
           value={formula.body}
-          onChange={(event) => set({ body: event.target.value })}
+          onChange={(body) => set({ body })}
+          topic={topic}
+          locale={locale}
+          formulaId={formula._id}
+          label={intl.formatMessage({ id: 'studio.editor.inspector.body' })}
         />
-        <ErrorText id={`${id}-body-error`} message={first(errors, 'formula.body')} />
-      </div>
+      ) : (
+        <div className="studio-inspector__row">
+          <label htmlFor={`${id}-body`}>
+            {intl.formatMessage({ id: 'studio.editor.inspector.body' })}
+          </label>
+          <textarea
+            id={`${id}-body`}
+            className="studio-inspector__input studio-inspector__code"
+            rows={4}
+            value={formula.body}
+            onChange={(event) => set({ body: event.target.value })}
+          />
+          <ErrorText id={`${id}-body-error`} message={first(errors, 'formula.body')} />
+        </div>
+      )}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function LocaleText({
               <span className="studio-inspector__locale-name" aria-hidden="true">
                 {name}
                 {missing.includes(locale) && (
-                  <span className="studio-untranslated">
+                  <span className="studio-editor-untranslated">
                     {intl.formatMessage({ id: 'studio.editor.untranslated' })}
                   </span>
                 )}

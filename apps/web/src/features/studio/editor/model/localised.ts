@@ -60,14 +60,14 @@ export function untranslatedLocales(
   return locales.filter((_, i) => isBlank(texts[i] ?? ''));
 }
 
-/** "English (United States)" for en-US, in the interface's language; the tag if unknown. */
+/** "English (United States)" for en-US, in the interface's language, as a label (capital first). */
 export function localeName(locale: string, inLocale: string): string {
   try {
-    return (
-      new Intl.DisplayNames([inLocale], { type: 'language', languageDisplay: 'standard' }).of(
-        locale,
-      ) ?? locale
-    );
+    const name = new Intl.DisplayNames([inLocale], {
+      type: 'language',
+      languageDisplay: 'standard',
+    }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : locale;
   } catch {
     return locale;
   }
