@@ -29,7 +29,7 @@ interface KeySample {
   toPaint: number;
   /** When the keydown handlers started − `at` (the input's wait for the main thread). */
   delay: number;
-  /** The end of the key's task − `at`. */
+  /** The end of the key's handlers (keydown, and input when there is one) − `at`. */
   work: number;
 }
 
@@ -72,17 +72,14 @@ new PerformanceObserver((list) => {
   // durationThreshold 16 is the least the API allows: quicker events are not reported.
 }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 
-// Registered before the editor's own listeners (capture, on the window): the first to run.
-// `work`: a message posted now runs once the key's task is done (keydown, keypress, the
-// browser's insertion, input, ProseMirror's reading of the DOM, its transaction, React's
-// synchronous renders). `toPaint`: a message posted from the next frame's rAF runs after that
-// frame is painted.
-const afterTask = new MessageChannel();
+// Registered before the editor's own listeners (on the window: capture first, bubble last).
+// `work`: from the key to the end of its handlers, the input's included (the editor's keymaps,
+// the browser's insertion, ProseMirror reading the DOM, its transaction, React's synchronous
+// renders). `toPaint`: a message posted from the next frame's rAF runs after that frame is painted.
 const afterPaint = new MessageChannel();
-const workQueue: ((now: number) => void)[] = [];
 const paintQueue: ((now: number) => void)[] = [];
-afterTask.port1.onmessage = () => workQueue.shift()?.(performance.now());
 afterPaint.port1.onmessage = () => paintQueue.shift()?.(performance.now());
+let current: KeySample | null = null;
 window.addEventListener(
   'keydown',
   (event) => {
@@ -94,8 +91,7 @@ window.addEventListener(
       work: 0,
       toPaint: 0,
     };
-    workQueue.push((now) => (sample.work = now - at));
-    afterTask.port2.postMessage(null);
+    current = sample;
     requestAnimationFrame(() => {
       paintQueue.push((now) => {
         sample.toPaint = now - at;
@@ -106,6 +102,11 @@ window.addEventListener(
   },
   true,
 );
+const handled = () => {
+  if (current) current.work = performance.now() - current.at;
+};
+window.addEventListener('keydown', handled);
+window.addEventListener('input', handled);
 
 function editable(): HTMLElement {
   const el = document.querySelector<HTMLElement>('[contenteditable="true"]');
