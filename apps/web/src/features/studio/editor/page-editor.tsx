@@ -1,8 +1,9 @@
 import './page-editor.css';
 import '../../../components/glossary-html.css';
 import type { Field, FieldType, Fragment, Page } from '@portal/domain';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
-import { useCallback, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog, type ConfirmRequest } from './dialogs/confirm-dialog';
 import { MediaDialog, type MediaKind, type MediaResult } from './dialogs/media-dialog';
@@ -20,6 +21,15 @@ import { SlashMenu } from './slash-menu';
 import { useEditorLabels, useSelectedBlock } from './use-editor-state';
 import { usePageEditor } from './use-page-editor';
 
+/** Inserts fragments with the editor's latest insert function (the '/' menu is made once). */
+class Inserter {
+  private run: (fragments: Fragment[]) => void = () => {};
+  set(run: (fragments: Fragment[]) => void) {
+    this.run = run;
+  }
+  insert = (fragments: Fragment[]) => this.run(fragments);
+}
+
 /** A glossary entry as the organisation's settings hold it (the definition in each locale). */
 export interface GlossaryInput {
   word: string;
@@ -36,6 +46,8 @@ export interface PageEditorHandle {
   /** The page as it stands now. */
   getPage: () => Page;
   focus: () => void;
+  /** Selects a block by its fragment id (its inspector opens) and brings it into view. */
+  select: (fragmentId: string) => boolean;
 }
 
 export interface PageEditorProps {
@@ -52,8 +64,23 @@ export interface PageEditorProps {
 }
 
 /** The page editor of the studio: the page's fragments as blocks in one rich-text flow, and an inspector. */
-export function PageEditor({ page, locales, glossary, answerCounts, onChange, debounceMs = 300, ref }: PageEditorProps) {
+export function PageEditor({
+  page,
+  locales: localesProp,
+  glossary: glossaryProp,
+  answerCounts,
+  onChange,
+  debounceMs = 300,
+  ref,
+}: PageEditorProps) {
   const intl = useIntl();
+  // Props compared by value: a shell that passes a new array each render redraws no block.
+  const localesKey = localesProp.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- by value
+  const locales = useMemo(() => localesProp, [localesKey]);
+  const glossaryKey = JSON.stringify(glossaryProp);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- by value
+  const glossary = useMemo(() => glossaryProp, [glossaryKey]);
   const baseId = useId();
   const helpId = `${baseId}-help`;
   const slashListId = `${baseId}-slash`;
@@ -62,7 +89,7 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [media, setMedia] = useState<MediaKind | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const hostRef = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const words: NewBlockWords = useMemo(
     () => ({
       question: intl.formatMessage({ id: 'studio.editor.new.question' }),
@@ -75,7 +102,7 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
   const requestRemoval = useCallback(
     ({ fields, confirm: apply }: RemovalRequest) => {
       const answered = fields.reduce((sum, f) => sum + (answerCounts[f._id] ?? 0), 0);
-      const names = fields.map((f) => `“${textIn(f.name, displayLocale, locales[0]) || f._id}”`).join(', ');
+      const names = fields.map((f) => textIn(f.name, displayLocale, locales[0]) || f._id).join(', ');
       setConfirm({
         title: intl.formatMessage({ id: 'studio.editor.remove.title' }, { count: fields.length }),
         body:
@@ -92,15 +119,14 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
     [answerCounts, displayLocale, intl, locales],
   );
 
-  const insertRef = useRef<(fragments: Fragment[]) => void>(() => {});
-  const itemsRef = useRef<ReturnType<typeof slashItems>>([]);
-  itemsRef.current = useMemo(
+  const [inserter] = useState(() => new Inserter());
+  const items = useMemo(
     () =>
       slashItems(intl, locales, words, {
-        insertFragments: (fragments) => insertRef.current(fragments),
+        insertFragments: inserter.insert,
         askMedia: setMedia,
       }),
-    [intl, locales, words],
+    [intl, locales, words, inserter],
   );
 
   const { editor, slashStore, flush, getPage } = usePageEditor({
@@ -115,10 +141,10 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
     onChange,
     requestRemoval,
     hasAnswers: (id) => (answerCounts[id] ?? 0) > 0,
-    slashItems: (query) => filterItems(itemsRef.current, query),
+    slashItems: (query) => filterItems(items, query),
   });
 
-  insertRef.current = (fragments: Fragment[]) => {
+  const insertFragments = (fragments: Fragment[]) => {
     const taken = new Set<string>();
     editor.state.doc.forEach((node) => {
       const f = node.attrs.fragment as Fragment | null;
@@ -134,12 +160,29 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
     editor.view.focus();
     setAnnouncement(intl.formatMessage({ id: 'studio.editor.announce.inserted' }, { count: nodes.length }));
   };
+  useEffect(() => {
+    inserter.set(insertFragments);
+  });
 
   useImperativeHandle(ref, () => ({
-    insertFragments: (fragments) => insertRef.current(fragments),
+    insertFragments,
     flush,
     getPage,
     focus: () => editor.view.focus(),
+    select: (fragmentId) => {
+      let at: number | null = null;
+      editor.state.doc.forEach((node, offset) => {
+        if ((node.attrs.fragment as Fragment | null)?._id === fragmentId) at = offset;
+      });
+      if (at === null) return false;
+      const node = editor.state.doc.nodeAt(at);
+      const selection = node?.isAtom
+        ? NodeSelection.create(editor.state.doc, at)
+        : TextSelection.near(editor.state.doc.resolve(at + 1));
+      editor.view.dispatch(editor.state.tr.setSelection(selection).scrollIntoView());
+      editor.view.focus();
+      return true;
+    },
   }));
 
   const selected = useSelectedBlock(editor);
@@ -153,16 +196,18 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
     [editor, intl],
   );
   const removeBlock = useCallback((pos: number) => removeBlockAt(editor.view, pos), [editor]);
+  const shownGlossary = useMemo(
+    () =>
+      glossary.map((g) => ({
+        word: g.word,
+        ...(g.plural && { plural: g.plural }),
+        definition: textIn(g.definition, displayLocale, locales[0]),
+      })),
+    [glossary, displayLocale, locales],
+  );
   const context: StudioEditorContextValue = useMemo(
-    () => ({
-      locales,
-      displayLocale,
-      glossary: glossary.map((g) => ({ word: g.word, ...(g.plural && { plural: g.plural }), definition: textIn(g.definition, displayLocale, locales[0]) })),
-      answerCounts,
-      moveBlock,
-      removeBlock,
-    }),
-    [locales, displayLocale, glossary, answerCounts, moveBlock, removeBlock],
+    () => ({ locales, displayLocale, glossary: shownGlossary, answerCounts, moveBlock, removeBlock }),
+    [locales, displayLocale, shownGlossary, answerCounts, moveBlock, removeBlock],
   );
 
   const updateFragment = (fragment: Fragment) => {
@@ -191,7 +236,7 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
       return;
     }
     const name = { [locales[0] ?? 'en-US']: result.text };
-    insertRef.current([
+    insertFragments([
       {
         _id: newId('b'),
         type: 'attachment',
@@ -203,7 +248,7 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
   return (
     <StudioEditorContext.Provider value={context}>
       <div className="studio-editor">
-        <div className="studio-editor__main" ref={hostRef}>
+        <div className="studio-editor__main" ref={setHost}>
           <p id={helpId} className="studio-editor__help">
             {intl.formatMessage({ id: 'studio.editor.help' })}
           </p>
@@ -211,7 +256,7 @@ export function PageEditor({ page, locales, glossary, answerCounts, onChange, de
             {locales.map((l) => localeName(l, intl.locale)).join(' | ')}
           </p>
           <EditorContent editor={editor} className="studio-editor__content" />
-          <SlashMenu store={slashStore} listId={slashListId} host={hostRef.current} editor={editor} />
+          <SlashMenu store={slashStore} listId={slashListId} host={host} editor={editor} />
         </div>
         <aside className="studio-editor__inspector" aria-label={intl.formatMessage({ id: 'studio.editor.inspector.label' })}>
           <BlockInspector

@@ -4,7 +4,7 @@ import type { Node as PmNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ContentBlock, ContentLocale, FigureImage, FormulaRef, PageDocument, Subscript, Superscript } from './extensions/content-nodes';
 import { GlossaryMarks, UntranslatedMarks } from './extensions/decorations';
 import { FragmentBlock } from './extensions/fragment-block';
@@ -35,10 +35,21 @@ interface Options {
  * the document at most once per pause in typing (debounced), and at once on blur, unmount and
  * flush. A page passed in with other fragments than the last one sent out is loaded.
  */
+/** The latest options, for the editor's extensions (made once) to read when they run. */
+class Latest {
+  constructor(public current: Options) {}
+  set(options: Options) {
+    this.current = options;
+  }
+  requestRemoval = (request: RemovalRequest) => this.current.requestRemoval(request);
+  hasAnswers = (id: string) => this.current.hasAnswers(id);
+  slashItems = (query: string) => this.current.slashItems(query);
+}
+
 export function usePageEditor(options: Options) {
-  const latest = useRef(options);
+  const [latest] = useState(() => new Latest(options));
   useEffect(() => {
-    latest.current = options;
+    latest.set(options);
   });
   const slashStore = useMemo(() => new SlashMenuStore(), []);
   const pageRef = useRef(options.page);
@@ -70,10 +81,10 @@ export function usePageEditor(options: Options) {
       UntranslatedMarks,
       PageRules.configure({
         locales: options.locales,
-        requestRemoval: (request) => latest.current.requestRemoval(request),
-        hasAnswers: (id) => latest.current.hasAnswers(id),
+        requestRemoval: latest.requestRemoval,
+        hasAnswers: latest.hasAnswers,
       }),
-      SlashCommand.configure({ store: slashStore, items: (query) => latest.current.slashItems(query) }),
+      SlashCommand.configure({ store: slashStore, items: latest.slashItems }),
     ],
     editorProps: {
       attributes: {
@@ -119,14 +130,15 @@ export function usePageEditor(options: Options) {
     editor.view.dispatch(tr);
   };
 
-  const loaded = useRef(false);
-  if (!loaded.current) {
-    loaded.current = true;
-    load(options.page);
-  }
-
-  useEffect(() => {
+  // The page goes in before the first paint, and again into a new editor (StrictMode makes two).
+  const loadedInto = useRef<Editor | null>(null);
+  useLayoutEffect(() => {
     const { page } = options;
+    if (loadedInto.current !== editor) {
+      loadedInto.current = editor;
+      load(page);
+      return;
+    }
     if (page === pageRef.current) return;
     if (page.fragments === lastSent.current || page.fragments === pageRef.current.fragments) {
       // Only the page's own settings changed (its name, say): nothing to reload.
@@ -135,7 +147,7 @@ export function usePageEditor(options: Options) {
     }
     load(page);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads refs only
-  }, [options.page]);
+  }, [editor, options.page]);
 
   useEffect(() => {
     const onTransaction = ({ transaction }: { transaction: Transaction }) => {
@@ -154,7 +166,7 @@ export function usePageEditor(options: Options) {
       editor.off('blur', onBlur);
       if (timer.current !== undefined) flushRef.current(editor);
     };
-  }, [editor]);
+  }, [editor, latest]);
 
   return { editor, slashStore, flush: () => flush(), getPage: () => ({ ...pageRef.current, fragments: docToFragments(editor.state.doc, latest.current.locales, initialIds.current) }) };
 }

@@ -16,7 +16,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
       open={request !== null}
       onClose={onClose}
       title={request?.title ?? ''}
-      closeLabel={intl.formatMessage({ id: 'studio.editor.cancel' })}
+      closeLabel={intl.formatMessage({ id: 'studio.editor.close' })}
     >
       <p>{request?.body}</p>
       <div className="studio-dialog__actions">

@@ -103,7 +103,7 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
       open={kind !== null}
       onClose={close}
       title={kind ? t(`studio.editor.media.title.${kind}`) : ''}
-      closeLabel={t('studio.editor.cancel')}
+      closeLabel={t('studio.editor.close')}
     >
       <form className="studio-dialog" onSubmit={submit} noValidate>
         {field('url', t('studio.editor.media.url'), url, setUrl, kind === 'image' ? t('studio.editor.media.localImage') : undefined)}

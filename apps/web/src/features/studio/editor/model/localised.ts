@@ -53,7 +53,7 @@ export function untranslatedLocales(
 /** "English (United States)" for en-US, in the interface's language; the tag if unknown. */
 export function localeName(locale: string, inLocale: string): string {
   try {
-    return new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
+    return new Intl.DisplayNames([inLocale], { type: 'language', languageDisplay: 'standard' }).of(locale) ?? locale;
   } catch {
     return locale;
   }

@@ -1,6 +1,6 @@
-import type { Fragment } from '@portal/domain';
+import type { Fragment, GlossaryEntry } from '@portal/domain';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useStudioEditor } from '../editor-context';
 import { textIn, untranslatedLocales } from '../model/localised';
@@ -11,7 +11,69 @@ import { FragmentPreview } from './fragment-preview';
 export function FragmentBlockView({ node, selected, getPos }: ReactNodeViewProps) {
   const fragment = node.attrs.fragment as Fragment;
   const editor = useStudioEditor();
-  const pos = () => getPos();
+  const [position] = useState(() => new Position());
+  useEffect(() => {
+    position.set(getPos);
+  });
+  const { moveBlock, removeBlock } = editor;
+  const onMove = useCallback(
+    (direction: -1 | 1) => {
+      const at = position.get();
+      if (at !== undefined) moveBlock(at, direction);
+    },
+    [position, moveBlock],
+  );
+  const onRemove = useCallback(() => {
+    const at = position.get();
+    if (at !== undefined) removeBlock(at);
+  }, [position, removeBlock]);
+  return (
+    <BlockFrame
+      fragment={fragment}
+      selected={selected}
+      locales={editor.locales}
+      locale={editor.displayLocale}
+      glossary={editor.glossary}
+      answers={fragment.type === 'field' ? (editor.answerCounts[fragment.field._id] ?? 0) : 0}
+      onMove={onMove}
+      onRemove={onRemove}
+    />
+  );
+}
+
+/** Where the block is now (node views get it from a function that changes). */
+class Position {
+  private getPos: () => number | undefined = () => undefined;
+  set(getPos: () => number | undefined) {
+    this.getPos = getPos;
+  }
+  get() {
+    return this.getPos();
+  }
+}
+
+interface BlockFrameProps {
+  fragment: Fragment;
+  selected: boolean;
+  locales: readonly string[];
+  locale: string;
+  glossary: readonly GlossaryEntry[];
+  answers: number;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+/** Drawn again only when what it shows changes (typing elsewhere renders no block). */
+const BlockFrame = memo(function BlockFrame({
+  fragment,
+  selected,
+  locales,
+  locale,
+  glossary,
+  answers,
+  onMove,
+  onRemove,
+}: BlockFrameProps) {
   return (
     <NodeViewWrapper
       className={`studio-block studio-block--${fragment.type}${selected ? ' studio-block--selected' : ''}`}
@@ -19,28 +81,18 @@ export function FragmentBlockView({ node, selected, getPos }: ReactNodeViewProps
     >
       <BlockHeader
         fragment={fragment}
-        locales={editor.locales}
-        locale={editor.displayLocale}
-        answers={fragment.type === 'field' ? (editor.answerCounts[fragment.field._id] ?? 0) : 0}
-        onMove={(direction) => {
-          const at = pos();
-          if (at !== undefined) editor.moveBlock(at, direction);
-        }}
-        onRemove={() => {
-          const at = pos();
-          if (at !== undefined) editor.removeBlock(at);
-        }}
+        locales={locales}
+        locale={locale}
+        answers={answers}
+        onMove={onMove}
+        onRemove={onRemove}
       />
       <div className="studio-block__preview" inert>
-        <FragmentPreview
-          fragment={fragment}
-          locale={editor.displayLocale}
-          glossary={editor.glossary}
-        />
+        <FragmentPreview fragment={fragment} locale={locale} glossary={glossary} />
       </div>
     </NodeViewWrapper>
   );
-}
+});
 
 interface BlockHeaderProps {
   fragment: Fragment;
