@@ -4,12 +4,15 @@
 //
 // The harness page (bench/editor/, built here with Vite, never shipped) mounts the real PageEditor.
 // Playwright types at an author's pace at the start, middle and end of the page. Per key:
-// - toPaint: keydown's timeStamp → after the next frame (rAF, then a posted message), every key;
+// - Event Timing (PerformanceObserver 'event', durationThreshold 16, the least the API allows),
+//   the figure of the issue: from the key to the next paint (presented frame) of its keydown,
+//   keypress and input entries, in 8 ms steps; keys under 16 ms are not reported (they rank below);
+// - toPaint, the cross-check: keydown's timeStamp → after the next frame (rAF, then a posted
+//   message), every key, to the frame's main-thread end (not its presentation);
 // - work: keydown → the end of its handlers, input included (the editor's own cost: its keymaps,
-//   ProseMirror reading the DOM and applying the transaction, React's synchronous renders);
-// - Event Timing (PerformanceObserver 'event', durationThreshold 16, the least the API allows): the
-//   keys whose keydown/keypress/input took 16 ms or more to the next paint, with their input delay
-//   (processingStart − startTime). Quicker keys are not reported by the API.
+//   ProseMirror reading the DOM and applying the transaction, React's synchronous renders).
+// The editor's figure "beyond the floor" is its p95 less the bare contenteditable's, medians over
+// the rounds; the machine's load average is kept with every session (the machine is shared).
 // BENCH_PROFILE=<folder>: a CPU profile (Chrome DevTools protocol) of one editor round, written
 // there, and its heaviest functions printed.
 /* global window -- the page.evaluate callbacks run in the harness page */
@@ -35,6 +38,10 @@ const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The window as large as the page's viewport: headless Chromium's window is 800×600 otherwise,
+  // and a key typed below its fold (in the 1366×900 viewport) is never presented, so Event Timing
+  // waits seconds for its "next paint".
+  '--window-size=1366,900',
 ];
 const ROUNDS = Number(process.env.BENCH_EDITOR_ROUNDS ?? 3);
 /** Characters typed at each of the three places, per round. */
@@ -130,7 +137,7 @@ function keystrokes(seed) {
 
 async function typeAt(page, where, seed) {
   await page.evaluate((w) => window.bench.caretAt(w), where);
-  await sleep(300);
+  await sleep(1000);
   for (const { key, pause, hold } of keystrokes(seed)) {
     await page.keyboard.press(key, { delay: hold });
     await sleep(pause);
@@ -172,16 +179,25 @@ function eventTiming(events, keys) {
     c.processing += e.processingEnd - e.processingStart;
   }
   const durations = clusters.map((c) => c.end - c.start).sort((a, b) => a - b);
-  const rank = Math.floor(0.95 * (keys - 1)) - (keys - durations.length);
+  const at = (q) => {
+    const rank = Math.floor(q * (keys - 1)) - (keys - durations.length);
+    return rank < 0 ? UNDER_16 : round2(durations[rank]);
+  };
   return {
     keys,
     over16ms: durations.length,
-    p95: rank < 0 ? '< 16' : round2(durations[rank]),
-    max: durations.length ? round2(durations.at(-1)) : '< 16',
+    p50: at(0.5),
+    p95: at(0.95),
+    max: durations.length ? round2(durations.at(-1)) : UNDER_16,
+    /** Keys whose next paint came a second or more later: frames not presented (see index.html). */
+    stalled: durations.filter((d) => d >= 1000).length,
     maxInputDelay: clusters.length ? round2(Math.max(...clusters.map((c) => c.delay))) : 0,
     maxProcessing: clusters.length ? round2(Math.max(...clusters.map((c) => c.processing))) : 0,
   };
 }
+
+/** What Event Timing says of a key it did not report. */
+const UNDER_16 = '< 16';
 
 /** The CPU profile's functions by self time (ms), heaviest first. */
 function heaviest(profile, count = 25) {
@@ -245,6 +261,12 @@ async function session(browser, url, mode, seed, profileTo) {
     }
     const { keys, events, changes } = await page.evaluate(() => window.bench.state);
     const typed = (await page.evaluate(() => window.bench.text().length)) - textBefore;
+    // The raw samples, to check the figures by hand.
+    mkdirSync(path.join(root, 'bench-results/editor-raw'), { recursive: true });
+    writeFileSync(
+      path.join(root, `bench-results/editor-raw/${mode}-${seed}.json`),
+      JSON.stringify({ keys, events }),
+    );
     if (errors.length) throw new Error(`${mode}: ${errors.join('; ')}`);
     return {
       mode,
@@ -284,7 +306,7 @@ export async function editorKeystrokes() {
         console.log(
           `  round ${r + 1} ${mode.padEnd(6)} keys ${s.keys}: to paint p50 ${s.toPaintMs.p50} p95 ${s.toPaintMs.p95} max ${s.toPaintMs.max} ms` +
             ` (start/middle/end p95 ${Object.values(s.p95ByPlace).join('/')}); work p50 ${s.workMs.p50} p95 ${s.workMs.p95} max ${s.workMs.max};` +
-            ` Event Timing ≥16 ms: ${s.eventTiming.over16ms} keys, p95 ${s.eventTiming.p95}; load ${s.load.before[0]}→${s.load.after[0]}`,
+            ` Event Timing: ${s.eventTiming.over16ms} keys ≥16 ms, p50 ${s.eventTiming.p50} p95 ${s.eventTiming.p95} max ${s.eventTiming.max} (${s.eventTiming.stalled} stalled); load ${s.load.before[0]}→${s.load.after[0]}`,
         );
       }
       rounds.push(round);
@@ -293,35 +315,53 @@ export async function editorKeystrokes() {
     await browser.close();
     await server.stop();
   }
+  // Min, median and max over the rounds ('< 16': Event Timing reported too few keys to rank).
   const spread = (mode, pick) => {
-    const xs = rounds.map((r) => pick(r[mode]));
-    return {
-      min: round2(Math.min(...xs)),
-      median: round2(xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]),
-      max: round2(Math.max(...xs)),
-    };
+    const xs = rounds.map((r) => pick(r[mode])).map((x) => (x === UNDER_16 ? -1 : x));
+    xs.sort((a, b) => a - b);
+    const show = (x) => (x === -1 ? UNDER_16 : round2(x));
+    return { min: show(xs[0]), median: show(xs[Math.floor(xs.length / 2)]), max: show(xs.at(-1)) };
   };
-  const editorP95 = spread('editor', (s) => s.toPaintMs.p95);
-  const floorP95 = spread('floor', (s) => s.toPaintMs.p95);
-  const ownP95 = round2(editorP95.median - floorP95.median);
+  // The figure of the issue: Event Timing's keystroke-to-next-paint p95 (the Performance API;
+  // durations come in 8 ms steps), the editor's less the bare contenteditable's, medians over the
+  // rounds. The rAF measure (every key, finer) cross-checks it.
+  const editorEt = spread('editor', (s) => s.eventTiming.p95);
+  const floorEt = spread('floor', (s) => s.eventTiming.p95);
+  const numeric = (x) => (x === UNDER_16 ? 0 : x);
+  const ownEt =
+    editorEt.median === UNDER_16 ? 0 : round2(editorEt.median - numeric(floorEt.median));
+  const editorRaf = spread('editor', (s) => s.toPaintMs.p95);
+  const floorRaf = spread('floor', (s) => s.toPaintMs.p95);
+  const ownRaf = round2(editorRaf.median - floorRaf.median);
   return {
     page: { words: rounds[0].editor.words, fieldBlocks: rounds[0].editor.fields, locales: 2 },
     browser: `${CHROMIUM} ${browser.version()} ${FLAGS.join(' ')}`,
     cpus: os.cpus().length,
     loadAtStart,
-    rounds: rounds.map((r) => ({
-      editor: pick(r.editor),
-      floor: pick(r.floor),
-    })),
-    editorToPaintP95: editorP95,
-    editorToPaintP50: spread('editor', (s) => s.toPaintMs.p50),
-    floorToPaintP95: floorP95,
-    floorToPaintP50: spread('floor', (s) => s.toPaintMs.p50),
-    editorWorkP95: spread('editor', (s) => s.workMs.p95),
-    /** The editor's p95 less the browser's own (medians over the rounds). */
-    editorOwnP95: ownP95,
-    target: 'keystroke-to-paint p95 < 16 ms (beyond the floor)',
-    met: ownP95 < 16,
+    loadAtEnd: os.loadavg().map(round2),
+    rounds: rounds.map((r) => ({ editor: pick(r.editor), floor: pick(r.floor) })),
+    eventTiming: {
+      editorP95: editorEt,
+      floorP95: floorEt,
+      editorP50: spread('editor', (s) => s.eventTiming.p50),
+      floorP50: spread('floor', (s) => s.eventTiming.p50),
+      /** The editor's p95 less the floor's (medians over the rounds). */
+      editorOwnP95: ownEt,
+    },
+    rafToPaint: {
+      editorP95: editorRaf,
+      floorP95: floorRaf,
+      editorP50: spread('editor', (s) => s.toPaintMs.p50),
+      floorP50: spread('floor', (s) => s.toPaintMs.p50),
+      editorOwnP95: ownRaf,
+    },
+    handlers: {
+      editorP95: spread('editor', (s) => s.workMs.p95),
+      floorP95: spread('floor', (s) => s.workMs.p95),
+    },
+    target: 'keystroke-to-paint p95 < 16 ms beyond the floor (Event Timing; rAF agrees)',
+    met: ownEt < 16 && ownRaf < 16,
+    metWithoutFloor: editorEt.median === UNDER_16,
   };
 }
 
