@@ -19,6 +19,7 @@ import {
 } from '../bench/cohorts.mjs';
 import { databaseOutage, rollingRestart } from '../bench/resilience.mjs';
 import { editorKeystrokes } from '../bench/editor.mjs';
+import { studioBench } from '../bench/studio.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
   createPostgresDatabase,
@@ -710,6 +711,10 @@ if (only === 'cohorts-postgres') await cohorts('postgres');
 if (!only || only === 'webhooks') {
   await webhookDeliveries('sqlite');
   await webhookDeliveries('postgres');
+}
+if (!only || only === 'studio') {
+  results.studioSqlite = await studioBench('sqlite', { basePort: 3930 });
+  results.studioPostgres = await studioBench('postgres', { basePort: 3935 });
 }
 if (!only || only === 'outage') results.postgresOutage = await databaseOutage();
 if (!only || only === 'restart') results.rollingRestart = await rollingRestart();

@@ -7,6 +7,12 @@ const LATER_MESSAGES = 'src/app/i18n/en-US.json?later';
 const WORKBOOK = 'src/app/workbook-boundary.tsx';
 const TOPICS = 'src/features/topics/index.ts';
 const screen = (...modules: string[]) => [...modules, LATER_MESSAGES];
+/** The studio's screens bring their own messages in every locale (app/studio-entry.ts). */
+const STUDIO = screen(
+  'src/app/studio-entry.tsx',
+  'src/app/i18n/en-US.json?studio',
+  'src/app/i18n/fr-CA.json?studio',
+);
 
 /**
  * Each route's screens as src/app/routes.tsx loads them (its layouts and its page, `import(…)`
@@ -27,6 +33,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/bundle/:bundleId': screen('src/features/store/index.ts'),
   '/checkout/:orderId': screen('src/features/store/index.ts'),
   '/group/:groupId': screen('src/features/groups/index.ts'),
+  '/studio': STUDIO,
+  '/studio/topic/:topicId': STUDIO,
   '/topics': screen(WORKBOOK, TOPICS, 'src/features/search/index.ts'),
   '/others': screen(WORKBOOK, TOPICS, 'src/features/search/index.ts'),
   '/topicGroup/:topicGroupId': screen(WORKBOOK, TOPICS, 'src/features/search/index.ts'),

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { catalogParts } from './catalog-parts';
+import { catalogParts, isStudioMessage } from './catalog-parts';
 import { routeChunksPlugin } from './route-chunks';
 
 const API_SERVER = 'http://localhost:3000';
@@ -16,7 +16,8 @@ function compileMessages(messages: Record<string, string>) {
 
 /**
  * Compiles the interface catalogs to react-intl's message AST at build time, so the browser
- * does not download the ICU message parser (about 7 KB gzip off the first page).
+ * does not download the ICU message parser (about 7 KB gzip off the first page). A locale's
+ * catalog leaves the studio's messages out: they come with the studio (`?studio`, catalog-parts.ts).
  */
 function precompileMessages(): Plugin {
   return {
@@ -25,7 +26,11 @@ function precompileMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!CATALOG.test(id)) return null;
-      return { code: JSON.stringify(compileMessages(JSON.parse(code))), map: null };
+      const messages = JSON.parse(code) as Record<string, string>;
+      const learners = Object.fromEntries(
+        Object.entries(messages).filter(([id]) => !isStudioMessage(id)),
+      );
+      return { code: JSON.stringify(compileMessages(learners)), map: null };
     },
   };
 }
@@ -129,6 +134,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/manifest.json: which chunks each entry and route loads, summed up by route in
     // dist/.vite/route-chunks.json (route-chunks.ts; the server's preloads, scripts/size-budget.mjs).
     manifest: !isSsrBuild,
+    modulePreload: {
+      // The studio (issue 26) lists only its stylesheets in the entry: its scripts are found as
+      // it loads (one round trip more, for authors only), so the learner's first load carries
+      // none of their names (size-budget.json).
+      resolveDependencies: (file, deps) =>
+        /studio-entry/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       // packages/domain is pure (docs/conventions.md §1): a module none of whose exports are used — the
       // zod content-pack schemas, on the home route — must not be bundled.

@@ -39,8 +39,10 @@ import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
 import { groupRoutes } from './routes/groups';
 import { invitationRoutes } from './routes/invitations';
+import { studioRoutes } from './routes/studio';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
+import { studioPreviewRoutes } from './routes/studio/preview';
 import { topicRoutes } from './routes/topics';
 import { uploadRoutes } from './routes/upload';
 import { workbookRoutes } from './routes/workbook';
@@ -222,6 +224,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(messageRoutes(services));
   await app.register(groupRoutes(services));
   await app.register(invitationRoutes(services));
+  await app.register(studioRoutes(services));
+  await app.register(studioPreviewRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const serveIndex = await registerWeb(app, {

@@ -24,6 +24,10 @@ export const FORMULA_FORMATS = ['number', 'currency', 'percent'] as const;
 export type FormulaFormat = (typeof FORMULA_FORMATS)[number];
 export const VISIBILITIES = ['Public', 'Private'] as const;
 
+/** Roles an account may hold in its organisation beyond learner (docs/design.md §13). */
+export const ORG_ROLES = ['author', 'admin'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
 const MAX_TEXT = 10_000;
 const MAX_HTML = 200_000;
 
@@ -249,12 +253,34 @@ export const fieldSchema = z
     }
   });
 
+/** The most answers one author test case may give. */
+export const MAX_FORMULA_TEST_ANSWERS = 200;
+/** The most test cases one formula may keep. */
+export const MAX_FORMULA_TESTS = 50;
+
+/**
+ * An author's test case of a formula (the studio runs them as the author types and on save):
+ * with these answers, by field id, the formula shows `expect` (a number compares as a number).
+ * Never sent to learners: the formula's learner view names its properties one by one.
+ */
+export const formulaTestSchema = z.strictObject({
+  name: z.string().max(200).optional(),
+  answers: z
+    .record(idSchema, z.union([z.string().max(MAX_TEXT), z.number(), z.boolean()]))
+    .refine((answers) => Object.keys(answers).length <= MAX_FORMULA_TEST_ANSWERS, {
+      message: `must give at most ${MAX_FORMULA_TEST_ANSWERS} answers`,
+    }),
+  expect: z.string().max(1_000),
+});
+export type FormulaTest = z.output<typeof formulaTestSchema>;
+
 export const formulaSchema = z.strictObject({
   _id: idSchema,
   name: textSchema,
   description: textSchema.optional(),
   body: formulaBody,
   format: z.enum(FORMULA_FORMATS).optional(),
+  tests: z.array(formulaTestSchema).max(MAX_FORMULA_TESTS).optional(),
 });
 
 const fragmentBase = { _id: idSchema, showCondition: showConditionSchema.optional() };
@@ -384,6 +410,8 @@ export const packUserSchema = z.strictObject({
   groups: z
     .array(z.strictObject({ group: idSchema, role: z.enum(['member', 'admin']) }))
     .default([]),
+  /** Roles in the organisation beyond learner (docs/design.md §13): the studio, the console. */
+  roles: z.array(z.enum(ORG_ROLES)).max(ORG_ROLES.length).optional(),
 });
 
 const addressSchema = z.strictObject({

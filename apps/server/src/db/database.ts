@@ -25,6 +25,8 @@ import * as cohorts from './migrations/0013-cohorts';
 import * as accountChanges from './migrations/0014-account-changes';
 import * as topicVersions from './migrations/0015-topic-versions';
 import * as jobs from './migrations/0016-jobs';
+import * as studio from './migrations/0017-studio';
+import * as previewWorkbooks from './migrations/0018-preview-workbooks';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -143,6 +145,8 @@ const migrations: Record<string, Migration> = {
   '0014-account-changes': accountChanges,
   '0015-topic-versions': topicVersions,
   '0016-jobs': jobs,
+  '0017-studio': studio,
+  '0018-preview-workbooks': previewWorkbooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export interface OrganisationsTable {
   content_hash: string;
   created_at: string;
   updated_at: string;
+  /** Counts changes of the topic groups, the topics' order and the grants (studio catalogue). */
+  catalogue_version: Generated<number>;
 }
 
 export interface OrgHostsTable {
@@ -30,6 +32,8 @@ export interface TopicsTable {
   data: string;
   /** The published version this row holds (`topic_versions`): what learners read. */
   published_version: Generated<number>;
+  /** 1: archived in the studio, hidden from learners (mirrors `topic_drafts.archived`). */
+  archived: Generated<number>;
 }
 
 /**
@@ -46,6 +50,8 @@ export interface TopicDraftsTable {
   updated_at: string;
   /** The account that saved it; null for a pack import. */
   updated_by: string | null;
+  /** 1: archived (hidden from learners, listed apart in the studio). */
+  archived: Generated<number>;
 }
 
 /** A published version of a topic, never changed once written; numbered 1, 2, 3… per topic. */
@@ -58,6 +64,8 @@ export interface TopicVersionsTable {
   published_at: string;
   /** The account that published it; null for a pack import. */
   published_by: string | null;
+  /** What the author said of this version; null for none (and for a pack import). */
+  note: Generated<string | null>;
 }
 
 export interface TopicGroupsTable {
@@ -128,6 +136,8 @@ export interface UsersTable {
   profile_picture: string | null;
   /** The user group whose single sign-on this account uses; null for password accounts. */
   oauth_group_id: string | null;
+  /** JSON: the account's roles in its organisation beyond learner (`OrgRole[]`). */
+  roles: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -275,6 +285,9 @@ export interface WorkbooksTable {
   updated_at: string;
 }
 
+/** An author's preview answers (migration 0018): a workbook that is never a learner's. */
+export type PreviewWorkbooksTable = WorkbooksTable;
+
 export interface ContentsTable {
   org_id: string;
   /** The content fragment's id. */
@@ -376,6 +389,29 @@ export interface WorksheetProgressTable {
   updated_at: string;
 }
 
+/** An author seen editing a topic: a heartbeat every 15 s (services/studio/presence.ts). */
+export interface StudioPresenceTable {
+  org_id: string;
+  topic_id: string;
+  user_id: string;
+  /** When this stretch of editing began. */
+  since: string;
+  seen_at: string;
+}
+
+/** A change made in the studio: who, when, what, on what (services/studio/audit.ts). */
+export interface AuditEventsTable {
+  id: string;
+  org_id: string;
+  at: string;
+  /** The account that made the change; null for the system. */
+  actor_id: string | null;
+  action: string;
+  target: string;
+  /** JSON of what the change carried (version numbers, note…). */
+  detail: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -398,6 +434,7 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   workbooks: WorkbooksTable;
+  preview_workbooks: PreviewWorkbooksTable;
   contents: ContentsTable;
   topic_search: TopicSearchTable;
   analytics_events: AnalyticsEventsTable;
@@ -409,6 +446,8 @@ export interface Database {
   worksheet_progress: WorksheetProgressTable;
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
+  studio_presence: StudioPresenceTable;
+  audit_events: AuditEventsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -72,7 +72,7 @@ export function sendError(
   status: number,
   text: Said,
   errfor?: Readonly<Record<string, Said>>,
-  extra?: Record<string, string>,
+  extra?: Record<string, unknown>,
 ) {
   // Every message reaches the learner in the locale of the request, from its code.
   const locale = requestLocale(reply.request);
@@ -99,6 +99,11 @@ export interface BodyTooLarge {
 declare module 'fastify' {
   interface FastifyContextConfig {
     bodyTooLarge?: BodyTooLarge;
+    /**
+     * The body field whose inside `errfor` names by paths of its own (`pages.0.name`, not
+     * `topic.pages.0.name`): a studio topic, whose paths the editor reads as the topic's.
+     */
+    errforUnder?: string;
   }
 }
 
@@ -118,7 +123,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errfor: Record<string, Said> = {};
       for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath, error.validationContext);
+        let name = fieldName(issue.instancePath, error.validationContext);
+        const under = request.routeOptions.config.errforUnder;
+        if (under && name.startsWith(`${under}.`)) name = name.slice(under.length + 1);
         errfor[name] ??= schemaMessage(issue.message ?? 'is invalid');
       }
       const first = Object.entries(errfor)[0];

@@ -6,3 +6,4 @@ export * from './viewer';
 export * from './topics';
 export * from './groups';
 export * from './bundles';
+export * from './studio';

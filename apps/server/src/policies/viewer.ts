@@ -1,6 +1,10 @@
+import type { OrgRole } from '@portal/domain';
+
 /** Who is asking: a visitor, or a signed-in learner with their user groups and the topics they grant. */
 export interface Viewer {
   userId: string | null;
+  /** Roles in the organisation beyond learner (docs/design.md §13): the studio, the console. */
+  roles: ReadonlySet<OrgRole>;
   /** Every user group the learner belongs to (as member or administrator). */
   groupIds: ReadonlySet<string>;
   /** The user groups the learner administers (with the cohorts under them: docs/design.md §9). */
@@ -15,6 +19,7 @@ export interface Viewer {
 
 export const VISITOR: Viewer = {
   userId: null,
+  roles: new Set(),
   groupIds: new Set(),
   adminGroupIds: new Set(),
   groupParents: new Map(),
@@ -31,6 +36,7 @@ export function signedInViewer(
     topicId: string | null;
     parentId?: string | null;
   }>,
+  roles: readonly OrgRole[] = [],
 ): Viewer {
   const groupIds = new Set(grants.map((g) => g.groupId));
   const adminGroupIds = new Set(grants.filter((g) => g.role === 'admin').map((g) => g.groupId));
@@ -38,6 +44,7 @@ export function signedInViewer(
   const grantedTopicIds = new Set(grants.flatMap((g) => (g.topicId ? [g.topicId] : [])));
   return {
     userId,
+    roles: new Set(roles),
     groupIds,
     adminGroupIds,
     groupParents,

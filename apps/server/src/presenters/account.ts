@@ -1,5 +1,6 @@
 import type { AccountView, UploadedFile } from '@portal/domain';
 import type { UserRow } from '../db/repositories/accounts';
+import { parseRoles } from '../db/repositories/roles';
 
 export function presentAccount(user: UserRow, userGroups: AccountView['userGroups']): AccountView {
   const picture = user.profile_picture
@@ -19,5 +20,6 @@ export function presentAccount(user: UserRow, userGroups: AccountView['userGroup
     company: user.company,
     employeeId: user.employee_id,
     ...(picture && { profilePicture: { secure_url: picture.secure_url } }),
+    roles: parseRoles(user.roles),
   };
 }

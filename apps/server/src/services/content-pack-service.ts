@@ -4,7 +4,6 @@ import {
   checkContentPack,
   type ContentPack,
   type PackProblem,
-  type Topic,
 } from '@portal/domain';
 import type { Db } from '../db/database';
 import {
@@ -21,7 +20,7 @@ import {
 import { inTransaction } from '../db/repositories/executor';
 import { findOrganisation } from '../db/repositories/organisations';
 import { purchasedGroupIds } from '../db/repositories/user-groups';
-import { sanitizeLocalisedHtml } from './html';
+import { sanitizeLocalisedHtml, sanitizeTopic } from './html';
 import { describePackImages } from './media-variants';
 import { noTopicChanges, publishPackTopics, type TopicChanges } from './pack-topics';
 import { indexTopics } from './search-index';
@@ -42,29 +41,6 @@ export type ImportResult =
       topics: TopicChanges;
     }
   | { ok: false; problems: PackProblem[] };
-
-/** Author HTML is sanitised once, here, before it is stored. */
-function sanitizeTopic(topic: Topic): Topic {
-  return {
-    ...topic,
-    ...(topic.description !== undefined && {
-      description: sanitizeLocalisedHtml(topic.description),
-    }),
-    pages: topic.pages.map((page) => ({
-      ...page,
-      fragments: page.fragments.map((fragment) => {
-        if (fragment.type === 'content')
-          return { ...fragment, content: sanitizeLocalisedHtml(fragment.content) };
-        if (fragment.type === 'field' && fragment.field.question !== undefined)
-          return {
-            ...fragment,
-            field: { ...fragment.field, question: sanitizeLocalisedHtml(fragment.field.question) },
-          };
-        return fragment;
-      }),
-    })),
-  };
-}
 
 function sanitizePack(pack: ContentPack): ContentPack {
   const { organisation } = pack;
@@ -239,6 +215,8 @@ async function prepareAccounts(
       last: user.name?.last ?? '',
       passwordHash,
       groups: user.groups,
+      // A pack that names no roles gives none: the pack is the whole truth of its accounts.
+      roles: user.roles ?? [],
     });
   }
   return accounts;

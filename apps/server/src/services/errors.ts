@@ -44,8 +44,11 @@ export type ErrorsFor = Readonly<Record<string, Said>>;
 export interface DomainErrorDetails {
   /** Field name → what is wrong with it (bad input). */
   errfor?: ErrorsFor;
-  /** More top-level fields of the error body, such as `oAuthGroupId` (data, not text). */
-  extra?: Record<string, string>;
+  /**
+   * More top-level fields of the error body, such as `oAuthGroupId` or a stale draft's `topic`
+   * and `version` (data, not text).
+   */
+  extra?: Record<string, unknown>;
   /** When to try again, in seconds (a limit reached: the `Retry-After` header of the 429). */
   retryAfterSeconds?: number;
 }

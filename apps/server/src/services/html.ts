@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { LocalisedText } from '@portal/domain';
+import type { LocalisedText, Topic } from '@portal/domain';
 
 /** The only markup author HTML may carry (docs/content-packs.md lists it for authors). */
 const options: sanitizeHtml.IOptions = {
@@ -62,4 +62,30 @@ export function sanitizeLocalisedHtml<T extends LocalisedText>(value: T): T {
   for (const [locale, html] of Object.entries(value))
     if (html != null) out[locale] = sanitizeAuthorHtml(html);
   return out as T;
+}
+
+/**
+ * A topic's author HTML sanitised (description, content fragments, field questions): done once,
+ * before it is stored, by a pack import and by a studio save alike.
+ */
+export function sanitizeTopic(topic: Topic): Topic {
+  return {
+    ...topic,
+    ...(topic.description !== undefined && {
+      description: sanitizeLocalisedHtml(topic.description),
+    }),
+    pages: topic.pages.map((page) => ({
+      ...page,
+      fragments: page.fragments.map((fragment) => {
+        if (fragment.type === 'content')
+          return { ...fragment, content: sanitizeLocalisedHtml(fragment.content) };
+        if (fragment.type === 'field' && fragment.field.question !== undefined)
+          return {
+            ...fragment,
+            field: { ...fragment.field, question: sanitizeLocalisedHtml(fragment.field.question) },
+          };
+        return fragment;
+      }),
+    })),
+  };
 }

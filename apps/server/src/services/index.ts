@@ -32,6 +32,8 @@ import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
+import { StudioService } from './studio';
+import { StudioPreviewService } from './studio/preview';
 import { createStore, type StoreService } from './store';
 import { TopicCache } from './topic-cache';
 import { TopicService } from './topic-service';
@@ -79,6 +81,10 @@ export interface Services {
   invitations: InvitationService;
   /** How often an open message stream sends a heartbeat (MESSAGE_HEARTBEAT_MS). */
   messageHeartbeatMs: number;
+  /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
+  studio: StudioService;
+  /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
+  studioPreview: StudioPreviewService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -190,5 +196,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
+    studio: new StudioService(db, caches, log),
+    studioPreview: new StudioPreviewService(db),
   };
 }

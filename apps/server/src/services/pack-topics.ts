@@ -57,7 +57,10 @@ export async function publishPackTopics(
     toPublish.push(item);
   }
   const kept = new Set(wanted.map((w) => w.topic._id));
-  changes.removed = [...published.keys()].filter((id) => !kept.has(id));
+  // Archived topics stay out of packs (an export leaves them out): a pack without them keeps them.
+  changes.removed = [...published.values()]
+    .filter((p) => !kept.has(p.id) && !p.archived)
+    .map((p) => p.id);
 
   await unpublishTopics(tx, orgId, changes.removed);
   await placeTopics(tx, orgId, toPlace);

@@ -122,6 +122,22 @@ export async function reindexStoredTopics(tx: Executor): Promise<void> {
   }
 }
 
+/**
+ * Rewrites one organisation's search index from its stored topics (a studio publish or archive
+ * changed what learners can find), in the caller's transaction.
+ */
+export async function reindexOrganisation(
+  tx: Executor,
+  org: { id: string; locales: readonly string[] },
+): Promise<void> {
+  const topics = await topicsToIndex(tx, org.id);
+  await replaceSearchDocuments(
+    tx,
+    org.id,
+    searchDocuments({ organisation: { locales: org.locales }, topics }, tx.dialect),
+  );
+}
+
 /** Migrations that empty the search index, which is then rebuilt from the stored topics. */
 const REINDEXING_MIGRATIONS = new Set(['0010-search-audience']);
 

@@ -1,6 +1,7 @@
 import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
 import { grantsOf } from '../db/repositories/memberships';
+import { rolesOf } from '../db/repositories/roles';
 import { signedInViewer, VISITOR, type Viewer } from '../policies';
 import type { Session } from './session-service';
 
@@ -23,7 +24,13 @@ export class ViewerService {
       max: 10_000,
       ttlMs: TRUSTED_MS,
       key: ({ orgId, userId }) => `${orgId}\u0000${userId}`,
-      load: async ({ orgId, userId }) => signedInViewer(userId, await grantsOf(db, orgId, userId)),
+      load: async ({ orgId, userId }) => {
+        const [grants, roles] = await Promise.all([
+          grantsOf(db, orgId, userId),
+          rolesOf(db, orgId, userId),
+        ]);
+        return signedInViewer(userId, grants, roles);
+      },
       dependsOn: ({ orgId, userId }) => [{ viewer: { org: orgId, user: userId } }],
     });
   }

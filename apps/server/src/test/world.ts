@@ -1,4 +1,6 @@
+import type { OrgRole } from '@portal/domain';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { setRoles } from '../db/repositories/roles';
 import { bearer, newLearner, signup } from './auth-helpers';
 import type { TestApp } from './app';
 import { makePack, mustImport } from './factories';
@@ -85,12 +87,20 @@ async function must(app: FastifyInstance, request: InjectOptions) {
   return res.json();
 }
 
-async function learnerIn(t: TestApp, org: string, tag: string, buys: boolean) {
+async function learnerIn(
+  t: TestApp,
+  org: string,
+  tag: string,
+  buys: boolean,
+  roles: readonly OrgRole[] = [],
+) {
   const { app } = t;
   const body = { ...newLearner(tag), first: `First${tag}`, last: `Last${tag}` };
   const { token } = await signup(app, org, body);
   const orgId = (await t.organisations.find(org))!.id;
   const userId = (await t.services.sessions.find(token, orgId))!.userId;
+  // Before any request reads the viewer: an author reaches the studio's routes too.
+  if (roles.length) await setRoles(t.database.db, orgId, userId, roles);
   const auth = bearer(token);
   const secrets = [body.email, body.username, `First${tag}`, `Last${tag}`];
   const ids: Ids = {
@@ -214,10 +224,12 @@ async function learnerIn(t: TestApp, org: string, tag: string, buys: boolean) {
 export async function buildWorld(t: TestApp): Promise<World> {
   await mustImport(t.database.db, worldPack('alpha'));
   await mustImport(t.database.db, worldPack('bravo'));
-  const owner = await learnerIn(t, 'alpha', 'owner', true);
+  // The owner and the stranger are authors in their organisations (the studio's routes); the
+  // other learner of alpha is not.
+  const owner = await learnerIn(t, 'alpha', 'owner', true, ['author']);
   const other = await learnerIn(t, 'alpha', 'other', false);
   // The stranger's ids name things only bravo has: their order, cohort, seats and member.
-  const stranger = await learnerIn(t, 'bravo', 'stranger', true);
+  const stranger = await learnerIn(t, 'bravo', 'stranger', true, ['author']);
   return {
     owner,
     other,

@@ -86,7 +86,27 @@ const GroupPage = screen(() =>
     ),
   ),
 );
+/**
+ * The authoring studio (issue 26), its screens and their routes: its code and messages load on
+ * /studio only (studio-entry.tsx).
+ */
+const Studio = screen(async () => {
+  const studio = await import('./studio-entry');
+  await studio.loadStudioMessages();
+  return studio.Studio;
+});
 const WorkbookBoundary = screen(async () => (await import('./workbook-boundary')).WorkbookBoundary);
+/** A studio screen: its code with the studio's messages, which no learner screen loads. */
+function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  return screen(async () => {
+    const { loadStudioMessages, withStudioMessages } = await import('./studio-messages');
+    return withStudioMessages((await Promise.all([load(), loadStudioMessages()]))[0]);
+  });
+}
+
+const StudioPreviewBoundary = studioScreen(
+  async () => (await import('./studio-preview-boundary')).StudioPreviewBoundary,
+);
 
 interface PageRoute {
   /** Absent on a layout route: its children carry their full paths. */
@@ -124,6 +144,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/checkout/:orderId', CheckoutPage),
   // A group's page for its administrators (issue 17).
   page('/group/:groupId', GroupPage),
+  // The authoring studio, for the organisation's authors and administrators (issue 26).
+  page('/studio/*', Studio),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),
@@ -137,6 +159,17 @@ export const pageRoutes: readonly PageRoute[] = [
       page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
     ]),
     page('/print/topic/:topicId', PrintTopicPage),
+  ]),
+  // The studio's preview of a draft: the same screens on the draft and a preview workbook.
+  layout(StudioPreviewBoundary, [
+    layout(TopicLayout, [
+      page('/studio/topic/:topicId/preview', TopicHome),
+      page('/studio/topic/:topicId/preview/page/:pageId', TopicPage),
+      page('/studio/topic/:topicId/preview/reportcard', ReportCard),
+      page('/studio/topic/:topicId/preview/others', TopicOtherTopics),
+      page('/studio/topic/:topicId/preview/others/group/:topicGroupId', TopicOtherTopics),
+    ]),
+    page('/studio/topic/:topicId/preview/print', PrintTopicPage),
   ]),
   page('*', NotFoundPage),
 ];

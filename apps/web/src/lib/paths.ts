@@ -27,4 +27,6 @@ export const paths = {
   printTopic: (topicId: string) => `/print/topic/${encodeURIComponent(topicId)}`,
   /** A group's page for its administrators: for a buyer's cohort, the one seat screen. */
   group: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
+  /** The authoring studio (issue 26), for authors and administrators; its own links: features/studio/lib/studio-paths.ts. */
+  studio: '/studio',
 } as const;

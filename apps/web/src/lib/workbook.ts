@@ -4,8 +4,10 @@ import type {
   Scores,
   ShowConditionView,
   TopicView,
+  Workbook,
   WorkbookHistory,
 } from '@portal/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
 /**
@@ -111,6 +113,25 @@ export interface WorkbookFeature {
    * the first), for the progress on its card.
    */
   useCompletedPages: (topicId: string) => ReadonlySet<string>;
+}
+
+/**
+ * Where a workbook provider keeps the viewer's workbook: the learner's (GET and PUT /workbook,
+ * features/workbook's default), or another the app hands over (the studio's preview workbook).
+ * The provider's store starts from the query data at `key`, which must be loaded before it draws.
+ */
+export interface WorkbookSource {
+  /** Tells the stores of different sources apart ("learner", "preview"). */
+  name: string;
+  /** A new generation drops the store of the one before (a preview's answers reset). */
+  generation?: number;
+  key: (alias: string, viewer: string) => QueryKey;
+  /** PUT the workbook; the server's merged answer. */
+  save: (alias: string, workbook: Workbook) => Promise<Workbook>;
+  /** A page closed with an edit the server lacks: one last keepalive save (none: no such save). */
+  saveOnExit?: (alias: string, workbook: Workbook) => void;
+  /** What every save makes stale: the scores. */
+  savedKey: (alias: string) => QueryKey;
 }
 
 export const WorkbookFeatureContext = createContext<WorkbookFeature | null>(null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORG_ROLES } from '../content-pack';
 
 /** The signed-in learner as the account answer shows them: nothing secret, no password. */
 export const accountViewSchema = z.object({
@@ -22,6 +23,8 @@ export const accountViewSchema = z.object({
   company: z.string(),
   employeeId: z.string(),
   profilePicture: z.object({ secure_url: z.string() }).optional(),
+  /** Roles beyond learner in this organisation (docs/design.md §13); the web shows the studio to authors and administrators. */
+  roles: z.array(z.enum(ORG_ROLES)).optional(),
 });
 
 export type AccountView = z.infer<typeof accountViewSchema>;

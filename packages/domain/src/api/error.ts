@@ -18,6 +18,11 @@ export const errorBodySchema = z
       .string()
       .optional()
       .describe('Set when the account must sign in through this group’s SSO'),
+    topic: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('A stale studio save (409): the draft as stored, in the content-pack shape'),
+    version: z.int().optional().describe('A stale studio save (409): the stored draft’s version'),
   })
   .describe('Error body: messages (text or one per locale) and, for invalid input, errfor');
 

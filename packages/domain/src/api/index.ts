@@ -15,3 +15,4 @@ export * from './sso';
 export * from './groups';
 export * from './route-paths';
 export * from './routes';
+export * from './studio';

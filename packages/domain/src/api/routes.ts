@@ -66,6 +66,25 @@ import {
   oAuthUserPromptAnswerSchema,
 } from './sso';
 import { checkoutSessionAnswerSchema, orderAnswerSchema, ordersAnswerSchema } from './store';
+import {
+  studioAnswerCountsAnswerSchema,
+  studioArchiveAnswerSchema,
+  studioArchiveBodySchema,
+  studioCatalogueAnswerSchema,
+  studioCatalogueBodySchema,
+  studioCreateTopicBodySchema,
+  studioDraftAnswerSchema,
+  studioPresenceAnswerSchema,
+  studioPublishAnswerSchema,
+  studioPublishBodySchema,
+  studioRestoreBodySchema,
+  studioSavedAnswerSchema,
+  studioSaveTopicBodySchema,
+  studioTopicsAnswerSchema,
+  studioVersionAnswerSchema,
+  studioVersionParamsSchema,
+  studioVersionsAnswerSchema,
+} from './studio';
 
 /** The schemas of one route: what it takes (params, query, body, headers) and answers. */
 export interface RouteSchemas {
@@ -123,6 +142,11 @@ const WORKBOOK_ERRORS = [400, 401, 404, 413, 503] as const;
 const STORE_ERRORS = [400, 401, 404, 409, 503] as const;
 const GROUP_ERRORS = [400, 401, 403, 404, 409] as const;
 const SSO_ERRORS = [400, 401, 404, 409, 429, 503] as const;
+/** The studio: 401 without a session, 403 for anyone but authors and administrators. */
+const STUDIO_ERRORS = [400, 401, 403, 404] as const;
+const STUDIO_WRITE_ERRORS = [400, 401, 403, 404, 409, 413] as const;
+/** A studio topic's body may be large (a 200-page topic): its own limit. */
+export const STUDIO_TOPIC_MAX_BYTES = 8 * 1024 * 1024;
 
 const signupRoute = {
   tags: ['auth'],
@@ -555,6 +579,145 @@ export const ROUTE_SCHEMAS = {
     query: localeQueryObjectSchema,
     answer: invitationAnswerSchema,
     errors: GROUP_ERRORS,
+  },
+  studioTopics: {
+    tags: ['studio'],
+    summary: 'The organisation’s topics as authors see them: drafts, published versions, archived',
+    params: orgParamsSchema,
+    answer: studioTopicsAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  createStudioTopic: {
+    tags: ['studio'],
+    summary: 'Create a topic: a draft, unpublished (409 when the id is taken)',
+    params: orgParamsSchema,
+    body: studioCreateTopicBodySchema,
+    answer: studioDraftAnswerSchema,
+    errors: STUDIO_WRITE_ERRORS,
+  },
+  studioTopic: {
+    tags: ['studio'],
+    summary: 'A topic’s draft in the content-pack shape, every locale and correct value included',
+    params: topicParams,
+    answer: studioDraftAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  saveStudioTopic: {
+    tags: ['studio'],
+    summary:
+      'Save the draft at the version last read; 409 with the stored draft when another save came first (nothing applied)',
+    params: topicParams,
+    body: studioSaveTopicBodySchema,
+    answer: studioSavedAnswerSchema,
+    errors: STUDIO_WRITE_ERRORS,
+  },
+  publishStudioTopic: {
+    tags: ['studio'],
+    summary:
+      'Publish the draft as a new version, with an optional note; learners read it within a second',
+    params: topicParams,
+    body: studioPublishBodySchema,
+    answer: studioPublishAnswerSchema,
+    errors: [...STUDIO_ERRORS, 409],
+  },
+  studioTopicVersions: {
+    tags: ['studio'],
+    summary: 'A topic’s published versions, newest first, with who published each and the note',
+    params: topicParams,
+    answer: studioVersionsAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioTopicVersion: {
+    tags: ['studio'],
+    summary: 'One published version of a topic, to preview or compare with the draft',
+    params: topicParams.extend(studioVersionParamsSchema.shape),
+    answer: studioVersionAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  restoreStudioTopic: {
+    tags: ['studio'],
+    summary: 'Make a published version the draft again (a new draft version)',
+    params: topicParams,
+    body: studioRestoreBodySchema,
+    answer: studioSavedAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  archiveStudioTopic: {
+    tags: ['studio'],
+    summary: 'Archive a topic (hidden from learners, answers kept) or bring it back',
+    params: topicParams,
+    body: studioArchiveBodySchema,
+    answer: studioArchiveAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioAnswerCounts: {
+    tags: ['studio'],
+    summary: 'How many learners have a stored answer for each field of a topic',
+    params: topicParams,
+    answer: studioAnswerCountsAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioPresence: {
+    tags: ['studio'],
+    summary:
+      'Say this author is editing the topic; answers the other authors seen in the last 45 s',
+    params: topicParams,
+    answer: studioPresenceAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioCatalogue: {
+    tags: ['studio'],
+    summary:
+      'Topic groups with their topics in order, the topics’ order, and the user groups that grant each topic',
+    params: orgParamsSchema,
+    answer: studioCatalogueAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  saveStudioCatalogue: {
+    tags: ['studio'],
+    summary:
+      'Save the topic groups, the order and the grants at the version last read (409 when stale)',
+    params: orgParamsSchema,
+    body: studioCatalogueBodySchema,
+    answer: studioCatalogueAnswerSchema,
+    errors: STUDIO_WRITE_ERRORS,
+  },
+  studioPreviewTopic: {
+    tags: ['studio'],
+    summary: 'The draft as a learner would read it (localised, no correct values), for the preview',
+    params: topicParams,
+    query: topicQuery,
+    answer: topicAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioPreviewGrade: {
+    tags: ['studio'],
+    summary: 'Scores of a preview worksheet, graded on the draft',
+    params: topicParams.extend({ index: worksheetIndex }),
+    answer: scoresAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  studioPreviewWorkbook: {
+    tags: ['studio'],
+    summary: 'The author’s preview workbook (never a learner’s)',
+    params: orgParamsSchema,
+    answer: workbookAnswerSchema,
+    errors: STUDIO_ERRORS,
+  },
+  saveStudioPreviewWorkbook: {
+    tags: ['studio'],
+    summary: 'Save the preview workbook, merged field by field like a learner’s',
+    params: orgParamsSchema,
+    body: z.object({ workbook: workbookSaveSchema }),
+    answer: workbookAnswerSchema,
+    errors: [...STUDIO_ERRORS, 413],
+  },
+  resetStudioPreviewWorkbook: {
+    tags: ['studio'],
+    summary: 'Empty the preview workbook',
+    params: orgParamsSchema,
+    answer: workbookAnswerSchema,
+    errors: STUDIO_ERRORS,
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 

@@ -143,4 +143,19 @@ export const EN_US = {
   durationMinute: '{count} minute{plural}',
   durationHour: '{count} hour{plural}',
   durationDay: '{count} day{plural}',
+  studioForbidden: 'Only the organisation’s authors and administrators may use the studio.',
+  studioTopicNotFound: 'This topic does not exist or was removed.',
+  studioTopicExists: 'A topic with the id {id} already exists.',
+  studioVersionNotFound: 'This topic has no version {version}.',
+  studioDraftStale:
+    'Someone saved this topic after you opened it. Your changes were not applied: compare them with the saved draft.',
+  studioCatalogueStale:
+    'Someone changed the topic groups after you opened them. Reload them and try again.',
+  studioCannotPublish: 'The draft cannot be published yet: {problems}',
+  studioUnknownReference: '{where} refers to {ref}, which does not exist',
+  studioFormulaCycle: 'formulas refer to each other in a loop: {cycle}',
+  studioFormulaInvalid: '{where} is not a valid formula: {reason}',
+  studioUnknownGroup: 'There is no user group {id}.',
+  studioUnknownTopic: 'There is no topic {id}.',
+  studioTopicIdFixed: 'A topic keeps its id: this one is {id}.',
 } as const;

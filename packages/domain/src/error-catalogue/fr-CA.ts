@@ -145,4 +145,20 @@ export const FR_CA: ErrorCatalogue = {
   durationMinute: '{count} minute{plural}',
   durationHour: '{count} heure{plural}',
   durationDay: '{count} jour{plural}',
+  studioForbidden:
+    'Seuls les auteurs et les administrateurs de l’organisation peuvent utiliser le studio.',
+  studioTopicNotFound: 'Ce sujet n’existe pas ou a été retiré.',
+  studioTopicExists: 'Un sujet avec l’identifiant {id} existe déjà.',
+  studioVersionNotFound: 'Ce sujet n’a pas de version {version}.',
+  studioDraftStale:
+    'Quelqu’un a enregistré ce sujet après que vous l’avez ouvert. Vos modifications n’ont pas été appliquées : comparez-les avec le brouillon enregistré.',
+  studioCatalogueStale:
+    'Quelqu’un a modifié les groupes de sujets après que vous les avez ouverts. Rechargez-les et réessayez.',
+  studioCannotPublish: 'Le brouillon ne peut pas encore être publié : {problems}',
+  studioUnknownReference: '{where} renvoie à {ref}, qui n’existe pas',
+  studioFormulaCycle: 'des formules renvoient les unes aux autres en boucle : {cycle}',
+  studioFormulaInvalid: '{where} n’est pas une formule valide : {reason}',
+  studioUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
+  studioUnknownTopic: 'Il n’y a pas de sujet {id}.',
+  studioTopicIdFixed: 'Un sujet garde son identifiant : celui-ci est {id}.',
 };

@@ -2,6 +2,7 @@ import type { Bundle, ContentPack, PackUser, Topic, TopicGroup, UserGroup } from
 import { sql } from 'kysely';
 import { insertChunks } from './chunks';
 import type { Executor } from './executor';
+import { parseRoles } from './roles';
 
 /**
  * What importing and exporting a content pack reads and writes: an organisation's settings,
@@ -95,7 +96,12 @@ export async function replaceOrganisationContent(tx: Executor, write: ContentWri
   if (write.exists) {
     await k
       .updateTable('organisations')
-      .set({ settings, content_hash: write.contentHash, updated_at: at })
+      .set((eb) => ({
+        settings,
+        content_hash: write.contentHash,
+        updated_at: at,
+        catalogue_version: eb('catalogue_version', '+', 1),
+      }))
       .where('id', '=', orgId)
       .execute();
   } else {
@@ -219,6 +225,8 @@ export interface PackAccountWrite {
   last: string;
   /** The new password hash; null keeps the stored one (or none, for a new account). */
   passwordHash: string | null;
+  /** The roles the pack gives (docs/design.md §13); undefined keeps the stored ones. */
+  roles?: readonly string[];
   groups: ReadonlyArray<{ group: string; role: string }>;
 }
 
@@ -247,6 +255,7 @@ export async function writePackAccounts(
           from_pack: 1,
           created_at: at,
           updated_at: at,
+          roles: JSON.stringify(account.roles ?? []),
         })
         .execute();
     } else {
@@ -260,6 +269,7 @@ export async function writePackAccounts(
           last_name: account.last,
           from_pack: 1,
           ...(account.passwordHash && { password_hash: account.passwordHash }),
+          ...(account.roles && { roles: JSON.stringify(account.roles) }),
           updated_at: at,
         })
         .where('id', '=', account.id)
@@ -402,7 +412,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
     await Promise.all([
       k
         .selectFrom('topics')
-        .select(['data', 'is_general'])
+        .select(['id', 'data', 'is_general', 'archived'])
         .where('org_id', '=', orgId)
         .orderBy('position')
         .execute(),
@@ -439,7 +449,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
         .execute(),
       k
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'first_name', 'last_name'])
+        .select(['id', 'username', 'email', 'first_name', 'last_name', 'roles'])
         .where('org_id', '=', orgId)
         .where('from_pack', '=', 1)
         .orderBy('username_key')
@@ -451,13 +461,17 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
         .orderBy('group_id')
         .execute(),
     ]);
+  // Archived topics stay out of packs (docs/decisions.md, Authoring studio), and so out of the
+  // groups' lists.
+  const archived = new Set(topics.filter((t) => t.archived === 1).map((t) => t.id));
   const listFor = (rows: { group_id: string; topic_id: string }[], id: string) =>
-    rows.filter((r) => r.group_id === id).map((r) => r.topic_id);
-  const general = topics.find((t) => t.is_general === 1);
+    rows.filter((r) => r.group_id === id && !archived.has(r.topic_id)).map((r) => r.topic_id);
+  const live = topics.filter((t) => t.archived === 0);
+  const general = live.find((t) => t.is_general === 1);
   const packGroups = new Set(userGroups.map((g) => g.id));
   return {
     general: general && (JSON.parse(general.data) as Topic),
-    topics: topics.filter((t) => t.is_general === 0).map((t) => JSON.parse(t.data) as Topic),
+    topics: live.filter((t) => t.is_general === 0).map((t) => JSON.parse(t.data) as Topic),
     topicGroups: groups.map((g) => ({
       ...(JSON.parse(g.data) as Omit<TopicGroup, 'topics'>),
       topics: listFor(groupTopics, g.id),
@@ -468,6 +482,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
     })),
     bundles: bundles.map((b) => JSON.parse(b.data) as Bundle),
     users: users.map((u) => ({
+      ...rolesField(u.roles),
       username: u.username,
       email: u.email,
       name: { first: u.first_name, last: u.last_name },
@@ -476,6 +491,12 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
         .map((m) => ({ group: m.group_id, role: m.role as 'member' | 'admin' })),
     })),
   };
+}
+
+/** The pack's `roles` of an account: left out when it has none. */
+function rolesField(stored: string): Pick<PackUser, 'roles'> {
+  const roles = parseRoles(stored);
+  return roles.length ? { roles } : {};
 }
 
 export async function countOrganisations(db: Executor): Promise<number> {

@@ -11,8 +11,13 @@ export interface Executor {
   dialect: Db['dialect'];
 }
 
-/** Runs `work` in one transaction: every repository call given `tx` commits or rolls back together. */
+/**
+ * Runs `work` in one transaction: every repository call given `tx` commits or rolls back together.
+ * Given a transaction already, `work` runs in it (a use case composes repository functions that
+ * open their own).
+ */
 export function inTransaction<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  if (db.kysely.isTransaction) return work(db);
   return db.kysely.transaction().execute((trx) => work({ kysely: trx, dialect: db.dialect }));
 }
 

@@ -91,6 +91,7 @@ export async function catalogueOf(db: Executor, orgId: string): Promise<Catalogu
       .selectFrom('topics')
       .select(['id', 'is_general', 'visibility', 'data'])
       .where('org_id', '=', orgId)
+      .where('archived', '=', 0)
       .orderBy('position')
       .execute(),
     k
@@ -168,6 +169,7 @@ export async function topicGrantsOf(
     .select('visibility')
     .where('org_id', '=', orgId)
     .where('id', '=', topicId)
+    .where('archived', '=', 0)
     .executeTakeFirst();
   if (!topic) return undefined;
   const rows = await db.kysely

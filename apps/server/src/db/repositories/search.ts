@@ -78,6 +78,7 @@ export async function topicsToIndex(db: Executor, orgId: string): Promise<Topic[
     .select('data')
     .where('org_id', '=', orgId)
     .where('is_general', '=', 0)
+    .where('archived', '=', 0)
     .orderBy('position')
     .execute();
   return rows.map((row) => JSON.parse(row.data) as Topic);

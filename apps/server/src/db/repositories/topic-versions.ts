@@ -21,6 +21,8 @@ export interface PublishedTopic {
   position: number;
   /** The published version learners read. */
   version: number;
+  /** Archived in the studio: hidden from learners, left out of packs. */
+  archived: boolean;
   topic: Topic;
 }
 
@@ -28,7 +30,7 @@ export interface PublishedTopic {
 export async function publishedTopicsOf(db: Executor, orgId: string): Promise<PublishedTopic[]> {
   const rows = await db.kysely
     .selectFrom('topics')
-    .select(['id', 'is_general', 'position', 'published_version', 'data'])
+    .select(['id', 'is_general', 'position', 'published_version', 'archived', 'data'])
     .where('org_id', '=', orgId)
     .orderBy('position')
     .execute();
@@ -37,6 +39,7 @@ export async function publishedTopicsOf(db: Executor, orgId: string): Promise<Pu
     isGeneral: row.is_general === 1,
     position: row.position,
     version: row.published_version,
+    archived: row.archived === 1,
     topic: JSON.parse(row.data) as Topic,
   }));
 }
@@ -52,6 +55,8 @@ export interface TopicToPublish {
 export interface Change {
   by: string | null;
   at: string;
+  /** What the author said of the versions this change publishes (studio publish). */
+  note?: string | null;
 }
 
 /** Rows of `contents`: the content fragments of a topic, stored apart (long bodies, search). */
@@ -105,7 +110,7 @@ export async function publishTopics(
       .execute(),
     k
       .selectFrom('topic_drafts')
-      .select(['topic_id', 'document'])
+      .select(['topic_id', 'document', 'archived'])
       .where('org_id', '=', orgId)
       .where('topic_id', 'in', ids)
       .execute(),
@@ -113,6 +118,8 @@ export async function publishTopics(
   const latestOf = new Map(latest.map((r) => [r.topic_id, Number(r.version)]));
   const beforeOf = new Map(before.map((r) => [r.id, r.data]));
   const draftOf = new Map(drafts.map((r) => [r.topic_id, r.document]));
+  // An archived topic stays archived when a new version of it is published.
+  const archivedOf = new Map(drafts.map((r) => [r.topic_id, r.archived]));
   const documents = topics.map((t) => JSON.stringify(t.topic));
   for (const id of ids) published.set(id, (latestOf.get(id) ?? 0) + 1);
 
@@ -126,6 +133,7 @@ export async function publishTopics(
       document: documents[i],
       published_at: change.at,
       published_by: change.by,
+      note: change.note ?? null,
     })),
   );
   await k.deleteFrom('topics').where('org_id', '=', orgId).where('id', 'in', ids).execute();
@@ -140,6 +148,7 @@ export async function publishTopics(
       visibility: t.topic.visibility,
       data: documents[i],
       published_version: published.get(t.topic._id),
+      archived: archivedOf.get(t.topic._id) ?? 0,
     })),
   );
   await k.deleteFrom('contents').where('org_id', '=', orgId).where('topic_id', 'in', ids).execute();
@@ -293,6 +302,7 @@ export interface TopicVersionEntry {
   publishedAt: string;
   /** The account that published it; null for a pack import. */
   publishedBy: string | null;
+  note: string | null;
 }
 
 /** A topic's published versions, newest first. */
@@ -303,7 +313,7 @@ export async function listVersions(
 ): Promise<TopicVersionEntry[]> {
   const rows = await db.kysely
     .selectFrom('topic_versions')
-    .select(['version', 'published_at', 'published_by'])
+    .select(['version', 'published_at', 'published_by', 'note'])
     .where('org_id', '=', orgId)
     .where('topic_id', '=', topicId)
     .orderBy('version', 'desc')
@@ -312,6 +322,7 @@ export async function listVersions(
     version: row.version,
     publishedAt: row.published_at,
     publishedBy: row.published_by,
+    note: row.note,
   }));
 }
 

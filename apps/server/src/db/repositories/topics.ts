@@ -15,7 +15,9 @@ export async function loadTopic(
   let query = db.kysely
     .selectFrom('topics')
     .select(['data', 'is_general'])
-    .where('org_id', '=', orgId);
+    .where('org_id', '=', orgId)
+    // An archived topic is hidden from learners everywhere (docs/design.md §14).
+    .where('archived', '=', 0);
   query =
     topicId === 'general'
       ? query.where('is_general', '=', 1)
@@ -36,6 +38,7 @@ export async function topicsByIds(
     .select(['id', 'data'])
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
+    .where('archived', '=', 0)
     .execute();
   return new Map(rows.map((row) => [row.id, JSON.parse(row.data) as Topic]));
 }
@@ -100,7 +103,18 @@ export async function findContent(
     .selectFrom('contents')
     .select(['topic_id', 'topic_visibility', 'page_visibility', 'body'])
     .where('org_id', '=', orgId)
-    .where('id', '=', id);
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('topics')
+            .select('topics.id')
+            .whereRef('topics.org_id', '=', 'contents.org_id')
+            .whereRef('topics.id', '=', 'contents.topic_id')
+            .where('topics.archived', '=', 1),
+        ),
+      ),
+    );
   if (pageId) query = query.where('page_id', '=', pageId);
   const row = await query.executeTakeFirst();
   return row

@@ -34,7 +34,11 @@ export function mergedOrRetry(
 /** A new worksheet's id, in the web app's form (128 random bits, hex). */
 const newWorksheetId = () => `ws-${randomUUID().replaceAll('-', '')}`;
 
-function merged(base: Current | undefined, save: Save, updatedAt: string): Current {
+/**
+ * `save` merged field by field into `base` (none: an empty workbook), as of `updatedAt`: the
+ * next version to write. Also the studio's preview workbooks (services/studio/preview-workbook.ts).
+ */
+export function merged(base: Current | undefined, save: Save, updatedAt: string): Current {
   // The stored workbook's times are bounded already (when written, or read: fromRecord).
   const stored = base?.workbook ?? emptyWorkbook();
   const withIds = assignWorksheetIds(stored, save.incoming, newWorksheetId, updatedAt);

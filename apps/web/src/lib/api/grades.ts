@@ -15,6 +15,22 @@ export const gradeKeys = {
 };
 
 /** GET /{org}/topic/{topicId}/worksheet/{index}/grade: a signed-in learner's scores. */
+export async function fetchGrades(
+  alias: string,
+  topicId: string,
+  worksheetIndex: number,
+  signal?: AbortSignal,
+) {
+  const { scores } = await call('grade', {
+    params: { org: alias, topicId, index: worksheetIndex },
+    signal,
+  });
+  return scores;
+}
+
+/** Scores follow every save: a report card opened later always asks again. */
+export const GRADES_STALE_TIME = 0;
+
 export function gradesQuery(
   alias: string,
   topicId: string,
@@ -23,14 +39,7 @@ export function gradesQuery(
 ) {
   return queryOptions({
     queryKey: gradeKeys.detail(alias, topicId, worksheetIndex, viewer),
-    queryFn: async ({ signal }) => {
-      const { scores } = await call('grade', {
-        params: { org: alias, topicId, index: worksheetIndex },
-        signal,
-      });
-      return scores;
-    },
-    // Scores follow every save: a report card opened later always asks again.
-    staleTime: 0,
+    queryFn: ({ signal }) => fetchGrades(alias, topicId, worksheetIndex, signal),
+    staleTime: GRADES_STALE_TIME,
   });
 }

@@ -12,16 +12,23 @@ export const topicKeys = {
 };
 
 /** GET /{org}/topic/{topicId}?locale: the topic with the pages this viewer may see. */
+export async function fetchTopic(
+  alias: string,
+  topicId: string,
+  locale: string,
+  signal?: AbortSignal,
+) {
+  const { topic } = await call('topic', {
+    params: { org: alias, topicId },
+    query: { locale },
+    signal,
+  });
+  return topic;
+}
+
 export function topicQuery(alias: string, topicId: string, locale: string, viewer: string) {
   return queryOptions({
     queryKey: topicKeys.detail(alias, topicId, locale, viewer),
-    queryFn: async ({ signal }) => {
-      const { topic } = await call('topic', {
-        params: { org: alias, topicId },
-        query: { locale },
-        signal,
-      });
-      return topic;
-    },
+    queryFn: ({ signal }) => fetchTopic(alias, topicId, locale, signal),
   });
 }

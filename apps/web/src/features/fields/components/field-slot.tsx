@@ -4,11 +4,14 @@ import { useTrackEvent } from '../../../lib/analytics/events';
 import { uploadFile } from '../../../lib/api/uploads';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSession } from '../../../lib/session/session-context';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, type FieldSlotProps } from '../../../lib/workbook';
 import { sendAnalyticsEvent } from '../api/fields-api';
 import { FieldControl, type FileOptions } from './field-control';
 import type { FileValue } from './file-field';
+
+const ignoreEvent = () => undefined;
 
 /**
  * A field of a page, bound to the current worksheet of the topic (lib/workbook.ts): its answer
@@ -24,7 +27,10 @@ export function FieldSlot({ field, pageId, pageName, readOnly = false }: FieldSl
   const fieldId = field._id;
 
   // FIELD_ANSWERED (issue 15, point 23) when an answer is saved, once per new value.
-  const track = useTrackEvent();
+  const trackEvent = useTrackEvent();
+  // A preview's answers are nobody's learning (lib/topic-outlet.ts).
+  const { recordsLearning } = useTopicSource();
+  const track = recordsLearning ? trackEvent : ignoreEvent;
   const topicId = workbook.topicId;
   const latest = useRef<unknown>(undefined);
   const answered = useRef<string | undefined>(undefined);
@@ -54,7 +60,7 @@ export function FieldSlot({ field, pageId, pageName, readOnly = false }: FieldSl
       describeError,
       upload: (chosen: File) => uploadFile(org.upload, chosen),
       onUploaded: (uploaded: FileValue) => {
-        if (!account) return;
+        if (!account || !recordsLearning) return;
         // The UPLOAD_FILE event (category UPLOAD), with the email, file, topic and page names.
         const event = uploadFileEvent({
           email: account.user.id.email,
@@ -67,7 +73,16 @@ export function FieldSlot({ field, pageId, pageName, readOnly = false }: FieldSl
         );
       },
     }),
-    [isSignedIn, describeError, org.upload, org.alias, account, topicName, pageName],
+    [
+      isSignedIn,
+      describeError,
+      org.upload,
+      org.alias,
+      account,
+      topicName,
+      pageName,
+      recordsLearning,
+    ],
   );
 
   return (

@@ -5,12 +5,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
-import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useSessionToken } from '../../../lib/session/session-token';
-import { useTopicOutlet } from '../../../lib/topic-outlet';
+import { useTopicOutlet, useTopicSource } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook } from '../../../lib/workbook';
@@ -50,7 +49,8 @@ function LearnerScores() {
   // The worksheet selected in the workbook: scores load again on each switch.
   const { worksheetIndex } = useTopicWorkbook();
   const messageOf = useErrorMessage();
-  const result = useQuery(gradesQuery(org.alias, topicId, worksheetIndex, viewer));
+  const source = useTopicSource();
+  const result = useQuery(source.grades(org.alias, topicId, worksheetIndex, viewer));
   useClearHistoryOnOpen(topicId);
 
   if (result.isPending) {

@@ -8,10 +8,9 @@ import { ErrorBox } from '../../../components/message-box';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api/client';
-import { topicQuery } from '../../../lib/api/topics';
 import { useOrganisation } from '../../../lib/organisation';
-import { paths } from '../../../lib/paths';
 import { useSessionToken } from '../../../lib/session/session-token';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
@@ -28,7 +27,8 @@ export function PrintTopicPage() {
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
   const messageOf = useErrorMessage();
-  const result = useQuery(topicQuery(org.alias, topicId, locale, viewer));
+  const { topic: topicOf, paths } = useTopicSource();
+  const result = useQuery(topicOf(org.alias, topicId, locale, viewer));
   useDocumentTitle(
     result.data
       ? `${intl.formatMessage({ id: 'route.print' })} · ${result.data.name}`
@@ -98,6 +98,7 @@ function PrintScreen({
   source: PrintSource;
 }) {
   const navigate = useNavigate();
+  const { paths } = useTopicSource();
 
   function cancel() {
     // Back where the learner came from; opened on its own, on to the topic.

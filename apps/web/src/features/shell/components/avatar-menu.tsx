@@ -17,7 +17,7 @@ interface AvatarMenuProps {
 
 /**
  * Signed in, in the header: the profile picture, or the first letter of the full name, opens a
- * menu with My profile, Contact, My groups (for a group's administrators), Log out, and on small
+ * menu with My profile, Studio (authors and administrators), Contact, My groups (for a group's administrators), Log out, and on small
  * screens (PHONE_QUERY) the locales, which the header shows itself on wider ones. Keyboard as
  * the topics menu (WAI-ARIA menu button).
  */
@@ -49,6 +49,9 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
   }
 
   const name = account.name.full.trim() || account.user.id.username;
+  // The studio (issue 26): each role beyond learner (author, admin: design §13) may use it; the
+  // server refuses anyone else.
+  const mayUseStudio = Boolean(account.roles?.length);
   const picture = account.profilePicture?.secure_url;
 
   return (
@@ -94,6 +97,17 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
         >
           <FormattedMessage id="header.myProfile" />
         </Link>
+        {mayUseStudio && (
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            to={paths.studio}
+            onClick={close}
+          >
+            <FormattedMessage id="header.studio" />
+          </Link>
+        )}
         {onContact && (
           <button
             type="button"

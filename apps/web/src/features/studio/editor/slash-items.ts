@@ -17,7 +17,12 @@ export function slashItems(
   words: NewBlockWords,
   actions: SlashActions,
 ): SlashItem[] {
-  const text = (id: string, label: string, keywords: string, run: (editor: Editor, range: Range) => void): SlashItem => ({
+  const text = (
+    id: string,
+    label: string,
+    keywords: string,
+    run: (editor: Editor, range: Range) => void,
+  ): SlashItem => ({
     id,
     label,
     group: 'text',

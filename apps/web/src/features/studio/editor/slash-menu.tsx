@@ -19,6 +19,11 @@ export function SlashMenu({
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const active = state?.items[state.active];
   useEffect(() => {
+    // (jsdom has no scrollIntoView.)
+    if (active)
+      document.getElementById(`${listId}-${active.id}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listId, active]);
+  useEffect(() => {
     const dom = editor.view.dom;
     if (active) {
       dom.setAttribute('aria-controls', listId);
@@ -30,14 +35,29 @@ export function SlashMenu({
   }, [editor, listId, active]);
   if (!state) return null;
   const box = host?.getBoundingClientRect();
-  const top = state.rect && box ? state.rect.bottom - box.top + 4 : 0;
-  const left = state.rect && box ? Math.max(0, Math.min(state.rect.left - box.left, box.width - 280)) : 0;
+  const rect = state.rect;
+  const left = rect && box ? Math.max(0, Math.min(rect.left - box.left, box.width - 280)) : 0;
+  // Under the line, or above it when the window has no room below (20rem tall at most).
+  const roomBelow = rect ? window.innerHeight - rect.bottom : Infinity;
+  const isAbove = rect !== null && roomBelow < 330 && rect.top > roomBelow;
+  const place =
+    rect && box
+      ? isAbove
+        ? { bottom: box.bottom - rect.top + 4, left }
+        : { top: rect.bottom - box.top + 4, left }
+      : { top: 0, left };
   return (
-    <div className="studio-slash" style={{ top, left }}>
+    <div className="studio-slash" style={place}>
       {state.items.length === 0 ? (
-        <p className="studio-slash__none">{intl.formatMessage({ id: 'studio.editor.slash.none' })}</p>
+        <p className="studio-slash__none">
+          {intl.formatMessage({ id: 'studio.editor.slash.none' })}
+        </p>
       ) : (
-        <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'studio.editor.slash.label' })}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={intl.formatMessage({ id: 'studio.editor.slash.label' })}
+        >
           {state.items.map((item, index) => (
             <li
               key={item.id}

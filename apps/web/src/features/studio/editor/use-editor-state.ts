@@ -1,4 +1,5 @@
 import type { Fragment } from '@portal/domain';
+import { NodeSelection } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -37,10 +38,22 @@ export function useSelectedBlock(editor: Editor): SelectedBlock | null {
       if (block) {
         const fragment = block.node.attrs.fragment as Fragment | null;
         const isContent = block.node.type.name === 'contentBlock';
+        const { selection } = editor.state;
+        const picked =
+          selection instanceof NodeSelection && selection.node.type.name === 'figureImage'
+            ? selection.node
+            : null;
         next = {
           pos: block.pos,
           kind: isContent ? 'content' : (fragment?.type ?? 'content'),
           fragment: isContent ? null : fragment,
+          base: fragment,
+          image: picked && {
+            pos: selection.from,
+            src: picked.attrs.src as string,
+            alt: picked.attrs.alt as string,
+            caption: picked.attrs.caption as string,
+          },
         };
       }
       const same =
@@ -49,7 +62,9 @@ export function useSelectedBlock(editor: Editor): SelectedBlock | null {
           next !== null &&
           current.pos === next.pos &&
           current.kind === next.kind &&
-          current.fragment === next.fragment);
+          current.fragment === next.fragment &&
+          current.base === next.base &&
+          JSON.stringify(current.image) === JSON.stringify(next.image));
       if (same) return;
       current = next;
       setSelected(next);

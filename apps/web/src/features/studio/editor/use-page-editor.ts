@@ -5,7 +5,15 @@ import type { Transaction } from '@tiptap/pm/state';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ContentBlock, ContentLocale, FigureImage, FormulaRef, PageDocument, Subscript, Superscript } from './extensions/content-nodes';
+import {
+  ContentBlock,
+  ContentLocale,
+  FigureImage,
+  FormulaRef,
+  PageDocument,
+  Subscript,
+  Superscript,
+} from './extensions/content-nodes';
 import { GlossaryMarks, UntranslatedMarks } from './extensions/decorations';
 import { FragmentBlock } from './extensions/fragment-block';
 import type { EditorLabels } from './extensions/labels';
@@ -170,5 +178,13 @@ export function usePageEditor(options: Options) {
     };
   }, [editor, latest]);
 
-  return { editor, slashStore, flush: () => flush(), getPage: () => ({ ...pageRef.current, fragments: docToFragments(editor.state.doc, latest.current.locales, initialIds.current) }) };
+  return {
+    editor,
+    slashStore,
+    flush: () => flush(),
+    getPage: () => ({
+      ...pageRef.current,
+      fragments: docToFragments(editor.state.doc, latest.current.locales, initialIds.current),
+    }),
+  };
 }

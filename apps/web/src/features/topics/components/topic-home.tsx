@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { GlossaryHtml } from '../../../components/glossary-html';
 import { IMAGE_SIZES, ResponsiveImage } from '../../../components/responsive-image';
 import { useOrganisation } from '../../../lib/organisation';
-import { paths } from '../../../lib/paths';
-import { useTopicOutlet } from '../../../lib/topic-outlet';
+import { useTopicOutlet, useTopicSource } from '../../../lib/topic-outlet';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTopicWorkbook, useWorkbookFeature } from '../../../lib/workbook';
 import { progressOf, resumeTarget } from '../lib/progress';
@@ -24,6 +23,7 @@ export function TopicHome() {
   const titleId = useId();
   const { org } = useOrganisation();
   const { topicId, topic, pages } = useTopicOutlet();
+  const { paths } = useTopicSource();
   useDocumentTitle(topic.name);
   const imageUrl = topic.topicImage?.secure_url ?? topic.imageUrl;
   const attribution = topic.topicImage?.unsplashAttribution;
@@ -62,7 +62,7 @@ export function TopicHome() {
             <ProgressMeter progress={progress} />
             <Link
               className="button button--primary topic-start__action"
-              to={paths.topicPage(topicId, target.pageId)}
+              to={paths.page(topicId, target.pageId)}
               state={{ flip: 'next' }}
             >
               <span className="topic-start__verb">

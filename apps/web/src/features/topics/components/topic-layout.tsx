@@ -15,12 +15,11 @@ import {
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { ScreenSkeleton } from '../../../components/page-skeleton';
-import { topicQuery } from '../../../lib/api/topics';
 import { useOrganisation } from '../../../lib/organisation';
 import { flashOf } from '../../../lib/flash';
 import { setPageSelection } from '../../../lib/selection';
 import { useSessionToken } from '../../../lib/session/session-token';
-import type { TopicOutletContext } from '../../../lib/topic-outlet';
+import { useTopicSource, type TopicOutletContext } from '../../../lib/topic-outlet';
 import { useTopicWorkbook, useWorkbookFeature, type WorkbookFeature } from '../../../lib/workbook';
 import {
   currentEntryOf,
@@ -46,8 +45,9 @@ export function TopicLayout() {
   const { topicId = '' } = useParams();
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
+  const source = useTopicSource();
   const result = useQuery({
-    ...topicQuery(org.alias, topicId, locale, viewer),
+    ...source.topic(org.alias, topicId, locale, viewer),
     // A change of language keeps the topic on screen while it reloads.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === topicId && previousQuery.queryKey[4] === viewer
@@ -74,11 +74,15 @@ function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
   const { pageId, topicGroupId } = useParams();
   const { org } = useOrganisation();
   const { isShown, history } = useTopicWorkbook();
+  const { paths } = useTopicSource();
   // Pages hidden by their show condition drop out of the sidebar and of previous and next, as
   // the answers change.
   const pages = useMemo(() => topic.pages.filter(isShown), [topic, isShown]);
-  const entries = useMemo(() => topicEntries(topicId, topic, pages), [topicId, topic, pages]);
-  const current = currentEntryOf(pathname, pageId);
+  const entries = useMemo(
+    () => topicEntries(paths, topicId, topic, pages),
+    [paths, topicId, topic, pages],
+  );
+  const current = currentEntryOf(paths, topicId, pathname, pageId);
   const entry = entries.find((candidate) => candidate.id === current);
   const isKnownGroup =
     topicGroupId === undefined || org.topicGroups.some((group) => group._id === topicGroupId);
@@ -97,11 +101,12 @@ function TopicFrame({ topicId, topic }: { topicId: string; topic: TopicView }) {
 
 function LeaveStaleHistory() {
   const { clearHistory } = useTopicWorkbook();
+  const { paths } = useTopicSource();
   const navigate = useNavigate();
   useEffect(() => {
     clearHistory();
-    void navigate('/', { replace: true });
-  }, [clearHistory, navigate]);
+    void navigate(paths.home, { replace: true });
+  }, [clearHistory, navigate, paths.home]);
   return <TopicLoading />;
 }
 
@@ -139,7 +144,8 @@ function TopicShell({ topicId, topic, pages, entries, entry }: TopicShellProps) 
   // The links that turn pages say which way (sidebar entries and previous/next buttons).
   const requested = (state as { flip?: unknown } | null)?.flip;
   const flip = isFlip(requested) ? requested : null;
-  const turns = pageTurns(topicId, topic, pages, entry.id);
+  const { paths } = useTopicSource();
+  const turns = pageTurns(paths, topicId, topic, pages, entry.id);
   const feature = useWorkbookFeature();
   const workbook = useTopicWorkbook();
   const progress = progressOf(

@@ -6,7 +6,7 @@ import {
   useMessagesPanel,
 } from '../../../lib/messages-panel';
 import { Icon } from '../../../components/icon';
-import { paths } from '../../../lib/paths';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import type { TopicEntry } from '../lib/topic-entries';
 import { EntryLabel } from './entry-label';
 
@@ -27,6 +27,7 @@ export function TopicSubheader({
   const intl = useIntl();
   const isHome = entry.kind === 'home';
   const messages = useMessagesPanel();
+  const { paths } = useTopicSource();
   return (
     <div className="topic-subheader surface-hero">
       <div className="topic-subheader__inner">
@@ -72,7 +73,7 @@ export function TopicSubheader({
           )}
           <Link
             className="topic-subheader__print"
-            to={paths.printTopic(topicId)}
+            to={paths.print(topicId)}
             aria-label={intl.formatMessage({ id: 'print.linkLabel' }, { topic: topicName })}
           >
             <Icon name="print" />

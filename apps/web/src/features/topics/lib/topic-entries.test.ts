@@ -1,5 +1,6 @@
 import { OTHER_TOPICS, REPORT_CARD, TOPIC_HOME } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { LEARNER_TOPIC_PATHS, type TopicPaths } from '../../../lib/topic-outlet';
 import { samplePage, sampleTopic } from '../../../test/sample-topic';
 import { scrollTopToReveal } from './reveal';
 import {
@@ -16,7 +17,11 @@ const pages = topic.pages;
 describe('topicEntries (the sidebar)', () => {
   it('lists Home, each page, Report Card and Other Topics, with their addresses', () => {
     expect(
-      topicEntries('budgeting', topic, pages).map(({ id, kind, to }) => [id, kind, to]),
+      topicEntries(LEARNER_TOPIC_PATHS, 'budgeting', topic, pages).map(({ id, kind, to }) => [
+        id,
+        kind,
+        to,
+      ]),
     ).toEqual([
       [TOPIC_HOME, 'home', '/topic/budgeting'],
       ['intro', 'page', '/topic/budgeting/page/intro'],
@@ -25,7 +30,9 @@ describe('topicEntries (the sidebar)', () => {
       [REPORT_CARD, 'reportcard', '/topic/budgeting/reportcard'],
       [OTHER_TOPICS, 'others', '/topic/budgeting/others'],
     ]);
-    expect(topicEntries('budgeting', topic, pages)[1]?.pageName).toBe('Introduction');
+    expect(topicEntries(LEARNER_TOPIC_PATHS, 'budgeting', topic, pages)[1]?.pageName).toBe(
+      'Introduction',
+    );
   });
 
   it('has a Report Card only when the topic shows a grade report and has scored fields', () => {
@@ -36,14 +43,16 @@ describe('topicEntries (the sidebar)', () => {
     ] as const) {
       const variant = sampleTopic({ showGradeReport, hasScoredFields });
       expect(hasReportCard(variant)).toBe(expected);
-      const kinds = topicEntries('t', variant, variant.pages).map((entry) => entry.kind);
+      const kinds = topicEntries(LEARNER_TOPIC_PATHS, 't', variant, variant.pages).map(
+        (entry) => entry.kind,
+      );
       expect(kinds.includes('reportcard')).toBe(expected);
     }
   });
 
   it('uses the id of the address, so the general topic stays under /topic/general', () => {
     const general = sampleTopic({ _id: 'general', isGeneral: true, parentTopicGroup: undefined });
-    expect(topicEntries('general', general, general.pages)[1]?.to).toBe(
+    expect(topicEntries(LEARNER_TOPIC_PATHS, 'general', general, general.pages)[1]?.to).toBe(
       '/topic/general/page/intro',
     );
   });
@@ -51,7 +60,13 @@ describe('topicEntries (the sidebar)', () => {
 
 describe('pageTurns (previous and next, docs/product-spec.md §4)', () => {
   const targets = (current: string, input = topic) => {
-    const { previous, next } = pageTurns('budgeting', input, input.pages, current);
+    const { previous, next } = pageTurns(
+      LEARNER_TOPIC_PATHS,
+      'budgeting',
+      input,
+      input.pages,
+      current,
+    );
     return [previous?.id ?? null, next?.id ?? null];
   };
 
@@ -71,7 +86,7 @@ describe('pageTurns (previous and next, docs/product-spec.md §4)', () => {
   });
 
   it('links each target to its address', () => {
-    const { previous, next } = pageTurns('budgeting', topic, pages, 'numbers');
+    const { previous, next } = pageTurns(LEARNER_TOPIC_PATHS, 'budgeting', topic, pages, 'numbers');
     expect(previous?.to).toBe('/topic/budgeting/page/intro');
     expect(next?.to).toBe('/topic/budgeting/page/quiz');
   });
@@ -85,17 +100,51 @@ describe('pageTurns (previous and next, docs/product-spec.md §4)', () => {
 
 describe('currentEntryOf', () => {
   it('reads the entry from the address', () => {
-    expect(currentEntryOf('/topic/t', undefined)).toBe(TOPIC_HOME);
-    expect(currentEntryOf('/topic/t/page/p%201', 'p 1')).toBe('p 1');
-    expect(currentEntryOf('/topic/t/reportcard', undefined)).toBe(REPORT_CARD);
-    expect(currentEntryOf('/topic/t/others', undefined)).toBe(OTHER_TOPICS);
-    expect(currentEntryOf('/topic/t/others/group/g', undefined)).toBe(OTHER_TOPICS);
+    expect(currentEntryOf(LEARNER_TOPIC_PATHS, 't', '/topic/t', undefined)).toBe(TOPIC_HOME);
+    expect(currentEntryOf(LEARNER_TOPIC_PATHS, 't', '/topic/t/page/p%201', 'p 1')).toBe('p 1');
+    expect(currentEntryOf(LEARNER_TOPIC_PATHS, 't', '/topic/t/reportcard', undefined)).toBe(
+      REPORT_CARD,
+    );
+    expect(currentEntryOf(LEARNER_TOPIC_PATHS, 't', '/topic/t/others', undefined)).toBe(
+      OTHER_TOPICS,
+    );
+    expect(currentEntryOf(LEARNER_TOPIC_PATHS, 't', '/topic/t/others/group/g', undefined)).toBe(
+      OTHER_TOPICS,
+    );
+  });
+
+  it('reads it from the addresses other paths give the topic (the studio’s preview)', () => {
+    const base = (id: string) => `/studio/topic/${encodeURIComponent(id)}/preview`;
+    const preview: TopicPaths = {
+      ...LEARNER_TOPIC_PATHS,
+      topic: base,
+      page: (id, pageId) => `${base(id)}/page/${encodeURIComponent(pageId)}`,
+      reportCard: (id) => `${base(id)}/reportcard`,
+      others: (id) => `${base(id)}/others`,
+    };
+    expect(
+      currentEntryOf(preview, 'reportcard', '/studio/topic/reportcard/preview', undefined),
+    ).toBe(TOPIC_HOME);
+    expect(currentEntryOf(preview, 'a:b', '/studio/topic/a:b/preview/reportcard', undefined)).toBe(
+      REPORT_CARD,
+    );
+    expect(currentEntryOf(preview, 't', '/studio/topic/t/preview/others', undefined)).toBe(
+      OTHER_TOPICS,
+    );
+    expect(
+      topicEntries(preview, 't', topic, pages)
+        .map((entry) => entry.to)
+        .slice(0, 2),
+    ).toEqual(['/studio/topic/t/preview', `/studio/topic/t/preview/page/${pages[0]!._id}`]);
   });
 });
 
 describe('flipBetween', () => {
   it('flips forwards to a later entry and backwards to an earlier one', () => {
-    const entries = topicEntries('budgeting', topic, [samplePage('a'), samplePage('b')]);
+    const entries = topicEntries(LEARNER_TOPIC_PATHS, 'budgeting', topic, [
+      samplePage('a'),
+      samplePage('b'),
+    ]);
     expect(flipBetween(entries, 'a', 'b')).toBe('next');
     expect(flipBetween(entries, 'b', TOPIC_HOME)).toBe('previous');
   });

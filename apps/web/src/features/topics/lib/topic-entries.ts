@@ -9,7 +9,7 @@ import {
   type PageView,
   type TopicView,
 } from '@portal/domain';
-import { paths } from '../../../lib/paths';
+import type { TopicPaths } from '../../../lib/topic-outlet';
 
 /** One stop of the topic layout: the sidebar lists them, previous and next walk them. */
 export interface TopicEntry {
@@ -33,19 +33,24 @@ function orderOf(topic: TopicView, pages: readonly PageView[]): PageOrderInput {
   return { pageIds: pages.map((page) => page._id), hasReportCard: hasReportCard(topic) };
 }
 
-function entryOf(topicId: string, id: string, pages: readonly PageView[]): TopicEntry {
+function entryOf(
+  paths: TopicPaths,
+  topicId: string,
+  id: string,
+  pages: readonly PageView[],
+): TopicEntry {
   switch (id) {
     case TOPIC_HOME:
       return { id, kind: 'home', to: paths.topic(topicId) };
     case REPORT_CARD:
-      return { id, kind: 'reportcard', to: paths.topicReportCard(topicId) };
+      return { id, kind: 'reportcard', to: paths.reportCard(topicId) };
     case OTHER_TOPICS:
-      return { id, kind: 'others', to: paths.topicOthers(topicId) };
+      return { id, kind: 'others', to: paths.others(topicId) };
     default:
       return {
         id,
         kind: 'page',
-        to: paths.topicPage(topicId, id),
+        to: paths.page(topicId, id),
         pageName: pages.find((page) => page._id === id)?.name ?? id,
       };
   }
@@ -53,15 +58,17 @@ function entryOf(topicId: string, id: string, pages: readonly PageView[]): Topic
 
 /** The sidebar's entries (docs/product-spec.md §2): Home, each page, Report Card when there is one, Other Topics. */
 export function topicEntries(
+  paths: TopicPaths,
   topicId: string,
   topic: TopicView,
   pages: readonly PageView[],
 ): TopicEntry[] {
-  return pageSequence(orderOf(topic, pages)).map((id) => entryOf(topicId, id, pages));
+  return pageSequence(orderOf(topic, pages)).map((id) => entryOf(paths, topicId, id, pages));
 }
 
 /** The previous and next buttons' targets, exactly as the domain's page order says (docs/product-spec.md §4). */
 export function pageTurns(
+  paths: TopicPaths,
   topicId: string,
   topic: TopicView,
   pages: readonly PageView[],
@@ -71,17 +78,32 @@ export function pageTurns(
   const previous = previousPage(order, current);
   const next = nextPage(order, current);
   return {
-    previous: previous === null ? null : entryOf(topicId, previous, pages),
-    next: next === null ? null : entryOf(topicId, next, pages),
+    previous: previous === null ? null : entryOf(paths, topicId, previous, pages),
+    next: next === null ? null : entryOf(paths, topicId, next, pages),
   };
 }
 
-/** The entry an address inside /topic/{id}/… shows. */
-export function currentEntryOf(pathname: string, pageId: string | undefined): string {
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The entry an address inside /topic/{id}/… (or wherever `paths` put the topic) shows. */
+export function currentEntryOf(
+  paths: TopicPaths,
+  topicId: string,
+  pathname: string,
+  pageId: string | undefined,
+): string {
   if (pageId !== undefined) return pageId;
-  const section = pathname.split('/')[3];
-  if (section === 'reportcard') return REPORT_CARD;
-  if (section === 'others') return OTHER_TOPICS;
+  // Compared decoded: a browser and encodeURIComponent may escape other characters (":").
+  const path = decoded(pathname);
+  if (path === decoded(paths.reportCard(topicId))) return REPORT_CARD;
+  const others = decoded(paths.others(topicId));
+  if (path === others || path.startsWith(`${others}/`)) return OTHER_TOPICS;
   return TOPIC_HOME;
 }
 

@@ -15,9 +15,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useTrackEvent } from '../../../lib/analytics/events';
-import { gradesQuery } from '../../../lib/api/grades';
 import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
+import { useTopicSource } from '../../../lib/topic-outlet';
 import { TopicWorkbookContext, type TopicWorkbook } from '../../../lib/workbook';
 import { newWorksheetId } from '../lib/ids';
 import { completionEvents } from '../lib/progress-events';
@@ -37,6 +37,9 @@ import {
   type SheetRef,
 } from '../lib/topic-sheets';
 import { useWorkbookState, useWorkbookStore } from './store-context';
+
+/** A preview's learning events are nobody's (lib/topic-outlet.ts, recordsLearning). */
+const ignoreEvent = () => undefined;
 
 /** docs/content-packs.md: money is in US dollars unless the organisation names its currency. */
 const DEFAULT_CURRENCY = 'USD';
@@ -58,6 +61,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
   const store = useWorkbookStore();
   const { workbook, selection } = useWorkbookState();
   const isSignedIn = store.isMember;
+  const source = useTopicSource();
 
   // Opening another topic starts on its first worksheet.
   useEffect(() => store.enterTopic(topicId), [store, topicId]);
@@ -68,7 +72,7 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
 
   // Scores load for the topic and worksheet, and again after each save.
   const scoresResult = useQuery({
-    ...gradesQuery(org.alias, topicId, worksheetIndex, viewer),
+    ...source.grades(org.alias, topicId, worksheetIndex, viewer),
     enabled: isSignedIn && topic.hasScoredFields,
   });
   const scores = (isSignedIn && scoresResult.data) || null;
@@ -129,7 +133,8 @@ export function TopicScope({ topicId, topic, children }: TopicScopeProps) {
   }, [answers, general, scores, formulas, topic.isGeneral, intl, org.currency]);
 
   // What the completion events are worked out against, read when a page is completed.
-  const track = useTrackEvent();
+  const trackEvent = useTrackEvent();
+  const track = source.recordsLearning ? trackEvent : ignoreEvent;
   const progress = useRef({ completedPages, isShown: evaluation.isShown });
   useEffect(() => {
     progress.current = { completedPages, isShown: evaluation.isShown };

@@ -10,7 +10,9 @@ import {
   WorkbookFeatureContext,
   type FieldSlotProps,
   type WorkbookFeature,
+  type WorkbookSource,
 } from '../../../lib/workbook';
+import { LEARNER_WORKBOOK_SOURCE } from '../lib/learner-source';
 import { releaseOtherStores, workbookStoreFor } from '../lib/store-registry';
 import { SaveStatusBar } from './save-status';
 import { WorkbookStoreContext } from './store-context';
@@ -22,6 +24,8 @@ import { WorksheetSelector } from './worksheet-selector';
 interface WorkbookProviderProps {
   /** The field component (features/fields), which the app hands over. */
   Field: ComponentType<FieldSlotProps>;
+  /** Where the workbook is kept: the learner's own by default (the studio's preview hands its own). */
+  source?: WorkbookSource;
   children: ReactNode;
 }
 
@@ -30,7 +34,11 @@ interface WorkbookProviderProps {
  * store itself lives on between screens, one per viewer, so a save in flight is never dropped
  * by a change of page.
  */
-export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
+export function WorkbookProvider({
+  Field,
+  source = LEARNER_WORKBOOK_SOURCE,
+  children,
+}: WorkbookProviderProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { org } = useOrganisation();
@@ -48,10 +56,10 @@ export function WorkbookProvider({ Field, children }: WorkbookProviderProps) {
           : errorMessage(error, intl.locale, generic);
   }, [intl]);
 
-  const store = workbookStoreFor(queryClient, org.alias, viewer, describe);
+  const store = workbookStoreFor(queryClient, org.alias, viewer, describe, source);
   useEffect(
-    () => releaseOtherStores(queryClient, org.alias, viewer),
-    [queryClient, org.alias, viewer],
+    () => releaseOtherStores(queryClient, org.alias, viewer, source),
+    [queryClient, org.alias, viewer, source],
   );
   // Back online: a save that failed is tried again at once, not at the end of its backoff
   // (issue 15 point 6: up to 30 s otherwise).

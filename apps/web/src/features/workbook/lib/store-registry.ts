@@ -1,30 +1,33 @@
 import { emptyWorkbook, type Workbook } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { gradeKeys } from '../../../lib/api/grades';
-import {
-  readAnonymousWorkbook,
-  saveWorkbook,
-  saveWorkbookOnExit,
-  workbookKeys,
-} from '../../../lib/api/workbook';
+import { readAnonymousWorkbook } from '../../../lib/api/workbook';
 import { registerPendingSaves } from '../../../lib/pending-saves';
 import { serverNow } from '../../../lib/server-clock';
 import { viewerKey } from '../../../lib/session/token-store';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import type { WorkbookSource } from '../../../lib/workbook';
+import { LEARNER_WORKBOOK_SOURCE } from './learner-source';
 import { createWorkbookStore, type WorkbookStore } from './workbook-store';
 
 interface Entry {
   store: WorkbookStore;
+  alias: string;
+  viewer: string;
+  source: string;
+  generation: number;
   /** How errors read in the interface locale; the provider keeps it current. */
   describe: { current: (error: unknown) => string };
   release: () => void;
 }
 
-/** One store per query client, organisation and viewer: it outlives the screens that use it. */
+/**
+ * One store per query client, organisation, viewer and source (the learner's workbook, the
+ * studio's preview workbook): it outlives the screens that use it.
+ */
 const registry = new WeakMap<QueryClient, Map<string, Entry>>();
 
-function keyOf(alias: string, viewer: string) {
-  return `${alias}\u0000${viewer}`;
+function keyOf(alias: string, viewer: string, source: WorkbookSource) {
+  return `${alias}\u0000${viewer}\u0000${source.name}\u0000${source.generation ?? 0}`;
 }
 
 /**
@@ -36,10 +39,11 @@ export function workbookStoreFor(
   alias: string,
   viewer: string,
   describe: (error: unknown) => string,
+  source: WorkbookSource = LEARNER_WORKBOOK_SOURCE,
 ): WorkbookStore {
   let stores = registry.get(queryClient);
   if (!stores) registry.set(queryClient, (stores = new Map()));
-  const key = keyOf(alias, viewer);
+  const key = keyOf(alias, viewer, source);
   const existing = stores.get(key);
   if (existing) {
     existing.describe.current = describe;
@@ -47,7 +51,7 @@ export function workbookStoreFor(
   }
 
   const isMember = viewer !== 'visitor';
-  const workbookKey = workbookKeys.detail(alias, viewer);
+  const workbookKey = source.key(alias, viewer);
   const initial =
     queryClient.getQueryData<Workbook>(workbookKey) ??
     (isMember ? emptyWorkbook() : (readAnonymousWorkbook() ?? emptyWorkbook()));
@@ -57,11 +61,11 @@ export function workbookStoreFor(
   const store = createWorkbookStore({
     initial,
     isMember,
-    send: (workbook) => saveWorkbook(alias, workbook),
+    send: (workbook) => source.save(alias, workbook),
     keepLocally: (workbook) =>
       writeStored(STORAGE_KEYS.anonymousWorkbook, JSON.stringify(workbook)),
     publish: (workbook) => queryClient.setQueryData(workbookKey, workbook),
-    onSaved: () => void queryClient.invalidateQueries({ queryKey: gradeKeys.organisation(alias) }),
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: source.savedKey(alias) }),
     describeError: (error) => describeRef.current(error),
     canSend: isCurrentViewer,
     // Edits are stamped in the server's time (design §8: field times belong to the server).
@@ -72,12 +76,16 @@ export function workbookStoreFor(
   // A page closed with an edit the server lacks (a text still being typed): one last save.
   const onPageHide = () => {
     if (store.hasUnsavedEdits() && isCurrentViewer())
-      saveWorkbookOnExit(alias, store.getState().workbook);
+      source.saveOnExit?.(alias, store.getState().workbook);
   };
   if (isMember) window.addEventListener('pagehide', onPageHide);
 
   const entry: Entry = {
     store,
+    alias,
+    viewer,
+    source: source.name,
+    generation: source.generation ?? 0,
     describe: describeRef,
     release: () => {
       store.dispose();
@@ -91,15 +99,23 @@ export function workbookStoreFor(
 
 /**
  * Stops every store of `queryClient` but the viewer's (the learner who signed out, the visitor
- * who signed up): nothing of theirs is ever sent with someone else's token.
+ * who signed up): nothing of theirs is ever sent with someone else's token. The viewer's stores
+ * of other sources stay (a learner's save in flight survives a visit to the preview); those of
+ * an older generation of `source` go (the preview's answers were reset).
  */
-export function releaseOtherStores(queryClient: QueryClient, alias: string, viewer: string): void {
+export function releaseOtherStores(
+  queryClient: QueryClient,
+  alias: string,
+  viewer: string,
+  source: WorkbookSource = LEARNER_WORKBOOK_SOURCE,
+): void {
   const stores = registry.get(queryClient);
   if (!stores) return;
-  const key = keyOf(alias, viewer);
-  for (const [otherKey, other] of stores) {
-    if (otherKey === key) continue;
+  const generation = source.generation ?? 0;
+  for (const [key, other] of stores) {
+    const isViewers = other.alias === alias && other.viewer === viewer;
+    if (isViewers && (other.source !== source.name || other.generation === generation)) continue;
     other.release();
-    stores.delete(otherKey);
+    stores.delete(key);
   }
 }

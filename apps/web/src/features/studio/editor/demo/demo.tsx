@@ -15,8 +15,14 @@ import { samplePage } from '../test/sample-page';
 const params = new URLSearchParams(window.location.search);
 const locale = params.get('locale') ?? 'en-US';
 const GLOSSARY = [
-  { word: 'dough', definition: { 'en-US': 'Flour and water, worked together', 'fr-CA': 'Farine et eau' } },
-  { word: 'pâte', definition: { 'en-US': 'Dough', 'fr-CA': 'Farine et eau, travaillées ensemble' } },
+  {
+    word: 'dough',
+    definition: { 'en-US': 'Flour and water, worked together', 'fr-CA': 'Farine et eau' },
+  },
+  {
+    word: 'pâte',
+    definition: { 'en-US': 'Dough', 'fr-CA': 'Farine et eau, travaillées ensemble' },
+  },
 ];
 
 function Harness() {

@@ -9,7 +9,13 @@ export interface ConfirmRequest {
 }
 
 /** Asks before something that cannot be taken back lightly (a field and its answers). */
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
+export function ConfirmDialog({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest | null;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   return (
     <ModalDialog
@@ -19,7 +25,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
       closeLabel={intl.formatMessage({ id: 'studio.editor.close' })}
     >
       <p>{request?.body}</p>
-      <div className="studio-dialog__actions">
+      <div className="studio-editor-dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {intl.formatMessage({ id: 'studio.editor.cancel' })}
         </button>

@@ -1,5 +1,5 @@
 import { urlSchema } from '@portal/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { localeName } from '../model/localised';
@@ -38,6 +38,11 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
   const t = (messageId: NonNullable<MessageDescriptor['id']>, values?: Record<string, string>) =>
     intl.formatMessage({ id: messageId }, values);
 
+  // Into the first box once the dialog is open (the native dialog would pick its close button).
+  useEffect(() => {
+    if (kind) document.getElementById(`${id}-url`)?.focus();
+  }, [kind, id]);
+
   const close = () => {
     setUrl('');
     setText('');
@@ -53,15 +58,21 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
     if (!kind) return;
     const found: Record<string, string> = {};
     const urlCheck = urlSchema.safeParse(url.trim());
-    if (!urlCheck.success) found.url = urlCheck.error.issues[0]?.message ?? t('studio.editor.media.urlRequired');
-    else if (kind === 'image' && !url.trim().startsWith('/')) found.url = t('studio.editor.media.localImage');
-    if (kind === 'image' && !text.trim() && !isExempt) found.text = t('studio.editor.media.altRequired');
+    if (!urlCheck.success)
+      found.url = urlCheck.error.issues[0]?.message ?? t('studio.editor.media.urlRequired');
+    else if (kind === 'image' && !url.trim().startsWith('/'))
+      found.url = t('studio.editor.media.localImage');
+    if (kind === 'image' && !text.trim() && !isExempt)
+      found.text = t('studio.editor.media.altRequired');
     if (kind !== 'image' && !text.trim()) found.text = t('studio.editor.media.nameRequired');
     const cleanCaptions = Object.fromEntries(
-      Object.entries(captions).map(([l, u]) => [l, u.trim()]).filter(([, u]) => u),
+      Object.entries(captions)
+        .map(([l, u]) => [l, u.trim()])
+        .filter(([, u]) => u),
     );
     for (const [locale, captionUrl] of Object.entries(cleanCaptions))
-      if (!urlSchema.safeParse(captionUrl).success) found[`captions-${locale}`] = t('studio.editor.media.badUrl');
+      if (!urlSchema.safeParse(captionUrl).success)
+        found[`captions-${locale}`] = t('studio.editor.media.badUrl');
     if (kind === 'video' && !Object.keys(cleanCaptions).length && !isExempt)
       found.captions = t('studio.editor.media.captionsRequired');
     setErrors(found);
@@ -70,11 +81,22 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
       document.getElementById(`${id}-${firstKey}`)?.focus();
       return;
     }
-    onInsert(kind, { url: url.trim(), text: isExempt && kind === 'image' ? '' : text.trim(), caption: caption.trim(), captions: cleanCaptions });
+    onInsert(kind, {
+      url: url.trim(),
+      text: isExempt && kind === 'image' ? '' : text.trim(),
+      caption: caption.trim(),
+      captions: cleanCaptions,
+    });
     close();
   }
 
-  const field = (key: string, label: string, value: string, set: (v: string) => void, hint?: string) => (
+  const field = (
+    key: string,
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    hint?: string,
+  ) => (
     <div className="studio-inspector__row">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
@@ -82,7 +104,11 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
         className="studio-inspector__input"
         value={value}
         aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={[hint && `${id}-${key}-hint`, errors[key] && `${id}-${key}-error`].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [hint && `${id}-${key}-hint`, errors[key] && `${id}-${key}-error`]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         onChange={(event) => set(event.target.value)}
       />
       {hint && (
@@ -105,13 +131,29 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
       title={kind ? t(`studio.editor.media.title.${kind}`) : ''}
       closeLabel={t('studio.editor.close')}
     >
-      <form className="studio-dialog" onSubmit={submit} noValidate>
-        {field('url', t('studio.editor.media.url'), url, setUrl, kind === 'image' ? t('studio.editor.media.localImage') : undefined)}
+      <form className="studio-editor-dialog" onSubmit={submit} noValidate>
+        {field(
+          'url',
+          t('studio.editor.media.url'),
+          url,
+          setUrl,
+          kind === 'image' ? t('studio.editor.media.localImage') : undefined,
+        )}
         {kind === 'image' && (
           <>
-            {field('text', t('studio.editor.media.alt'), text, setText, t('studio.editor.media.altHint'))}
+            {field(
+              'text',
+              t('studio.editor.media.alt'),
+              text,
+              setText,
+              t('studio.editor.media.altHint'),
+            )}
             <label className="studio-inspector__check">
-              <input type="checkbox" checked={isExempt} onChange={(event) => setExempt(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={isExempt}
+                onChange={(event) => setExempt(event.target.checked)}
+              />
               {t('studio.editor.media.decorative')}
             </label>
             {field('caption', t('studio.editor.media.caption'), caption, setCaption)}
@@ -119,7 +161,10 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
         )}
         {kind !== 'image' && field('text', t('studio.editor.media.name'), text, setText)}
         {kind === 'video' && (
-          <fieldset className="studio-inspector__group" aria-describedby={errors.captions ? `${id}-captions-error` : undefined}>
+          <fieldset
+            className="studio-inspector__group"
+            aria-describedby={errors.captions ? `${id}-captions-error` : undefined}
+          >
             <legend>{t('studio.editor.media.captions')}</legend>
             {locales.map((locale) =>
               field(
@@ -130,7 +175,12 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
               ),
             )}
             <label className="studio-inspector__check">
-              <input id={`${id}-captions`} type="checkbox" checked={isExempt} onChange={(event) => setExempt(event.target.checked)} />
+              <input
+                id={`${id}-captions`}
+                type="checkbox"
+                checked={isExempt}
+                onChange={(event) => setExempt(event.target.checked)}
+              />
               {t('studio.editor.media.noSpeech')}
             </label>
             {errors.captions && (
@@ -140,7 +190,7 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
             )}
           </fieldset>
         )}
-        <div className="studio-dialog__actions">
+        <div className="studio-editor-dialog__actions">
           <button type="button" className="button button--secondary" onClick={close}>
             {t('studio.editor.cancel')}
           </button>

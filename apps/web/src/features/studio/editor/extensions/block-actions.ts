@@ -19,7 +19,11 @@ export function selectedBlock(state: EditorState) {
 }
 
 /** Moves the block starting at `pos` one place up (-1) or down (1), the selection with it. */
-export function moveBlockTr(state: EditorState, pos: number, direction: -1 | 1): Transaction | null {
+export function moveBlockTr(
+  state: EditorState,
+  pos: number,
+  direction: -1 | 1,
+): Transaction | null {
   const block = blockAt(state, pos);
   if (!block) return null;
   const { index, node } = block;

@@ -56,7 +56,9 @@ export const ContentLocale = Node.create<ContentBlockOptions>({
     return { locale: { default: 'en-US', rendered: false } };
   },
   parseHTML() {
-    return [{ tag: 'div[data-locale]', getAttrs: (el) => ({ locale: el.getAttribute('data-locale') }) }];
+    return [
+      { tag: 'div[data-locale]', getAttrs: (el) => ({ locale: el.getAttribute('data-locale') }) },
+    ];
   },
   renderHTML({ node }) {
     return ['div', { 'data-locale': node.attrs.locale as string }, 0];
@@ -96,7 +98,10 @@ export const FigureImage = Node.create({
       },
       {
         tag: 'img[src]',
-        getAttrs: (el) => ({ src: el.getAttribute('src') ?? '', alt: el.getAttribute('alt') ?? '' }),
+        getAttrs: (el) => ({
+          src: el.getAttribute('src') ?? '',
+          alt: el.getAttribute('alt') ?? '',
+        }),
       },
     ];
   },
@@ -168,21 +173,25 @@ export function blockChrome(
   labels: EditorLabels,
   act: (action: 'up' | 'down' | 'remove') => void,
 ): HTMLElement {
-  const chrome = element('div', 'studio-block__chrome');
+  const chrome = element('div', 'studio-page-block__chrome');
   chrome.contentEditable = 'false';
-  const handle = element('span', 'studio-block__handle', '⠿');
+  const handle = element('span', 'studio-page-block__handle', '⠿');
   handle.draggable = true;
   handle.dataset.dragHandle = '';
   handle.title = labels.dragHandle;
   handle.setAttribute('aria-hidden', 'true');
-  chrome.append(handle, element('span', 'studio-block__kind', kind));
-  const buttons = element('span', 'studio-block__buttons');
+  chrome.append(handle, element('span', 'studio-page-block__kind', kind));
+  const buttons = element('span', 'studio-page-block__buttons');
   for (const [action, label, glyph] of [
     ['up', labels.moveUp, '↑'],
     ['down', labels.moveDown, '↓'],
     ['remove', labels.remove, '✕'],
   ] as const) {
-    const button = element('button', `studio-block__button studio-block__button--${action}`, glyph);
+    const button = element(
+      'button',
+      `studio-page-block__button studio-page-block__button--${action}`,
+      glyph,
+    );
     button.type = 'button';
     // One Tab stop for the editor: keys move and remove blocks (Alt+↑/↓, Delete), and so do
     // the inspector's buttons; these are for the pointer.
@@ -208,14 +217,14 @@ class ContentBlockView implements NodeView {
     getPos: () => number | undefined,
     labels: EditorLabels,
   ) {
-    this.dom = element('div', 'studio-block studio-block--content');
+    this.dom = element('div', 'studio-page-block studio-page-block--content');
     this.chrome = blockChrome(labels.textBlock, labels, (action) => {
       const pos = getPos();
       if (pos === undefined) return;
       if (action === 'remove') removeBlockAt(view, pos);
       else moveBlockAt(view, pos, action === 'up' ? -1 : 1);
     });
-    this.contentDOM = element('div', 'studio-block__columns');
+    this.contentDOM = element('div', 'studio-page-block__columns');
     this.dom.append(this.chrome, this.contentDOM);
   }
 
@@ -249,7 +258,7 @@ class ContentLocaleView implements NodeView {
     this.dom = element('div', 'studio-locale');
     this.header = element('div', 'studio-locale__header');
     this.header.contentEditable = 'false';
-    this.badge = element('span', 'studio-untranslated', labels.untranslated);
+    this.badge = element('span', 'studio-editor-untranslated', labels.untranslated);
     this.badge.hidden = true;
     this.header.append(
       element('span', 'studio-locale__name', labels.localeNames[locale] ?? locale),

@@ -12,13 +12,18 @@ function termsOf(word: string, plural?: string): string[] {
   if (!w) return [];
   const p =
     plural?.trim() ||
-    (/(s|x|z|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`);
+    (/(s|x|z|ch|sh)$/i.test(w)
+      ? `${w}es`
+      : /[^aeiou]y$/i.test(w)
+        ? `${w.slice(0, -1)}ies`
+        : `${w}s`);
   return [w, p];
 }
 
 export function glossaryPattern(glossary: readonly { word: string; plural?: string }[]) {
   const terms = new Set<string>();
-  for (const entry of glossary) for (const term of termsOf(entry.word, entry.plural)) terms.add(term.toLowerCase());
+  for (const entry of glossary)
+    for (const term of termsOf(entry.word, entry.plural)) terms.add(term.toLowerCase());
   if (!terms.size) return null;
   const alternatives = [...terms].sort((a, b) => b.length - a.length).map(escapeRegExp);
   return new RegExp(`(?<![\\p{L}\\p{N}_])(${alternatives.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
@@ -59,7 +64,9 @@ const glossaryKey = new PluginKey<DecorationSet>('studioGlossary');
  * HTML. A change marks again only the paragraphs it touched, so typing costs the same on a page
  * of 5,000 words as on one of fifty.
  */
-export const GlossaryMarks = Extension.create<{ glossary: readonly { word: string; plural?: string }[] }>({
+export const GlossaryMarks = Extension.create<{
+  glossary: readonly { word: string; plural?: string }[];
+}>({
   name: 'studioGlossary',
   addOptions() {
     return { glossary: [] };
@@ -72,7 +79,10 @@ export const GlossaryMarks = Extension.create<{ glossary: readonly { word: strin
         key: glossaryKey,
         state: {
           init: (_, state) =>
-            DecorationSet.create(state.doc, decorateRange(state.doc, 0, state.doc.content.size, pattern)),
+            DecorationSet.create(
+              state.doc,
+              decorateRange(state.doc, 0, state.doc.content.size, pattern),
+            ),
           apply(tr, set) {
             if (!tr.docChanged) return set;
             let next = set.map(tr.mapping, tr.doc);

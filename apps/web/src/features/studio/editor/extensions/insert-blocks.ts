@@ -33,7 +33,8 @@ export function insertBlocksTr(
       const column = block.child(columnIndex);
       const childIndex = $pos.index(2);
       const child = column.child(childIndex);
-      const dropLine = $pos.depth === 3 && child.type.name === 'paragraph' && child.content.size === 0;
+      const dropLine =
+        $pos.depth === 3 && child.type.name === 'paragraph' && child.content.size === 0;
       const before: PmNode[] = [];
       const after: PmNode[] = [];
       column.forEach((node, _offset, i) => {

@@ -111,7 +111,8 @@ export const PageRules = Extension.create<PageRulesOptions>({
           options.requestRemoval({
             fields: removed,
             confirm: () => {
-              if (view && view.state.doc === before) view.dispatch(tr.setMeta(CONFIRMED_META, true));
+              if (view && view.state.doc === before)
+                view.dispatch(tr.setMeta(CONFIRMED_META, true));
             },
           });
           return false;
@@ -148,7 +149,13 @@ function freshIds(content: Fragment): Fragment {
   content.forEach((node) => {
     const fragment = node.attrs.fragment as PageFragment | null | undefined;
     if (fragment && (node.type.name === 'fragmentBlock' || node.type.name === 'contentBlock'))
-      nodes.push(node.type.create({ ...node.attrs, fragment: withFreshIds(fragment) }, node.content, node.marks));
+      nodes.push(
+        node.type.create(
+          { ...node.attrs, fragment: withFreshIds(fragment) },
+          node.content,
+          node.marks,
+        ),
+      );
     else nodes.push(node);
   });
   return Fragment.from(nodes);

@@ -108,7 +108,7 @@ export const SlashCommand = Extension.create<SlashCommandOptions>({
                 store.set(current);
                 return true;
               }
-              if (event.key === 'Enter' || event.key === 'Tab') {
+              if (event.key === 'Enter') {
                 const item = current.items[current.active];
                 if (item) current.run(item);
                 return true;

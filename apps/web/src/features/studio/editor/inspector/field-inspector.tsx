@@ -26,7 +26,15 @@ interface FieldInspectorProps {
  * A field's settings, from the domain's field schema: every change is checked with it, its
  * messages shown beside the inputs, and only a valid field reaches the page.
  */
-export function FieldInspector({ field, locales, locale, answers, words, onChange, confirmRetype }: FieldInspectorProps) {
+export function FieldInspector({
+  field,
+  locales,
+  locale,
+  answers,
+  words,
+  onChange,
+  confirmRetype,
+}: FieldInspectorProps) {
   const intl = useIntl();
   const id = useId();
   const [draft, setDraft] = useState(field);
@@ -54,7 +62,8 @@ export function FieldInspector({ field, locales, locale, answers, words, onChang
   };
   const isNumeric = draft.type === 'number' || draft.type === 'slider';
   const hasPickList = draft.type === 'select' || draft.type === 'radio';
-  const t = (messageId: NonNullable<MessageDescriptor['id']>) => intl.formatMessage({ id: messageId });
+  const t = (messageId: NonNullable<MessageDescriptor['id']>) =>
+    intl.formatMessage({ id: messageId });
 
   return (
     <div className="studio-inspector__form">
@@ -101,7 +110,12 @@ export function FieldInspector({ field, locales, locale, answers, words, onChang
         </select>
         <ErrorText id={`${id}-type-error`} message={errors.get('type')} />
       </div>
-      <DefaultEditor field={draft} locale={locale} error={errorAt(errors, 'defaultValue')} onChange={(v) => set('defaultValue', v)} />
+      <DefaultEditor
+        field={draft}
+        locale={locale}
+        error={errorAt(errors, 'defaultValue')}
+        onChange={(v) => set('defaultValue', v)}
+      />
       {hasPickList && (
         <PickListEditor
           entries={draft.pickList ?? []}
@@ -113,16 +127,39 @@ export function FieldInspector({ field, locales, locale, answers, words, onChang
       {isNumeric && (
         <fieldset className="studio-inspector__group">
           <legend>{t('studio.editor.inspector.bounds')}</legend>
-          <NumberInput label={t('studio.editor.inspector.min')} value={draft.minValue} error={errors.get('minValue')} onChange={(n) => set('minValue', n)} />
-          <NumberInput label={t('studio.editor.inspector.max')} value={draft.maxValue} error={errors.get('maxValue')} onChange={(n) => set('maxValue', n)} />
+          <NumberInput
+            label={t('studio.editor.inspector.min')}
+            value={draft.minValue}
+            error={errors.get('minValue')}
+            onChange={(n) => set('minValue', n)}
+          />
+          <NumberInput
+            label={t('studio.editor.inspector.max')}
+            value={draft.maxValue}
+            error={errors.get('maxValue')}
+            onChange={(n) => set('maxValue', n)}
+          />
         </fieldset>
       )}
       {draft.type === 'string' && (
-        <NumberInput label={t('studio.editor.inspector.rows')} value={draft.height} error={errors.get('height')} onChange={(n) => set('height', n)} />
+        <NumberInput
+          label={t('studio.editor.inspector.rows')}
+          value={draft.height}
+          error={errors.get('height')}
+          onChange={(n) => set('height', n)}
+        />
       )}
-      {draft.type === 'table' && <TableEditor field={draft} locale={locale} errors={errors} onChange={update} />}
+      {draft.type === 'table' && (
+        <TableEditor field={draft} locale={locale} errors={errors} onChange={update} />
+      )}
       {draft.type !== 'table' && draft.type !== 'file' && (
-        <ScoringEditor key={`${draft._id}-${draft.type}`} field={draft} locale={locale} errors={errors} onChange={update} />
+        <ScoringEditor
+          key={`${draft._id}-${draft.type}`}
+          field={draft}
+          locale={locale}
+          errors={errors}
+          onChange={update}
+        />
       )}
     </div>
   );
@@ -153,7 +190,9 @@ function DefaultEditor({
             className="studio-inspector__input"
             value={typeof field.defaultValue === 'string' ? field.defaultValue : ''}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+            onChange={(event) =>
+              onChange(event.target.value === '' ? undefined : event.target.value)
+            }
           >
             <option value="">{intl.formatMessage({ id: 'studio.editor.inspector.none' })}</option>
             {(field.pickList ?? []).map((entry) => (
@@ -193,7 +232,11 @@ function DefaultEditor({
       return (
         <TextInput
           label={label}
-          value={typeof field.defaultValue === 'string' ? field.defaultValue : textIn(field.defaultValue as Record<string, string> | undefined, locale)}
+          value={
+            typeof field.defaultValue === 'string'
+              ? field.defaultValue
+              : textIn(field.defaultValue as Record<string, string> | undefined, locale)
+          }
           error={error}
           onChange={(text) => onChange(text === '' ? undefined : text)}
         />

@@ -1,6 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { localeName, ownTextIn, untranslatedLocales, withText, type Localised } from '../model/localised';
+import {
+  localeName,
+  ownTextIn,
+  untranslatedLocales,
+  withText,
+  type Localised,
+} from '../model/localised';
 import { MiniRichText } from './mini-rich-text';
 
 export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
@@ -22,12 +28,22 @@ interface LocaleTextProps {
 }
 
 /** One text in every locale, side by side, each untranslated one marked with a word. */
-export function LocaleText({ label, value, locales, onChange, error, rich = false }: LocaleTextProps) {
+export function LocaleText({
+  label,
+  value,
+  locales,
+  onChange,
+  error,
+  rich = false,
+}: LocaleTextProps) {
   const intl = useIntl();
   const id = useId();
   const missing = untranslatedLocales(value, locales);
   return (
-    <fieldset className="studio-inspector__locales" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="studio-inspector__locales"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>{label}</legend>
       <div className="studio-inspector__locale-grid">
         {locales.map((locale) => {
@@ -40,7 +56,7 @@ export function LocaleText({ label, value, locales, onChange, error, rich = fals
               <span className="studio-inspector__locale-name" aria-hidden="true">
                 {name}
                 {missing.includes(locale) && (
-                  <span className="studio-untranslated">
+                  <span className="studio-editor-untranslated">
                     {intl.formatMessage({ id: 'studio.editor.untranslated' })}
                   </span>
                 )}
@@ -89,7 +105,9 @@ export function NumberInput({ label, value, onChange, error, hint }: NumberInput
     if (value !== parse(text)) setText(value === undefined ? '' : String(value));
   }
   const parsed = parse(text);
-  const ownError = Number.isNaN(parsed) ? intl.formatMessage({ id: 'studio.editor.inspector.notNumber' }) : undefined;
+  const ownError = Number.isNaN(parsed)
+    ? intl.formatMessage({ id: 'studio.editor.inspector.notNumber' })
+    : undefined;
   const message = ownError ?? error;
   return (
     <div className="studio-inspector__row">

@@ -36,7 +36,10 @@ export function PickListEditor({ entries, locales, errors, onChange }: PickListE
             <TextInput
               label={t('studio.editor.inspector.entryValue', { n: index + 1 })}
               value={entry.value}
-              error={errorAt(errors, `pickList.${index}.value`) ?? errorAt(errors, `pickList.${index}._id`)}
+              error={
+                errorAt(errors, `pickList.${index}.value`) ??
+                errorAt(errors, `pickList.${index}._id`)
+              }
               onChange={(value) => set(index, { ...entry, value })}
             />
             <LocaleText
@@ -47,7 +50,12 @@ export function PickListEditor({ entries, locales, errors, onChange }: PickListE
               onChange={(label) => set(index, { ...entry, label })}
             />
             <div className="studio-inspector__entry-actions">
-              <button type="button" className="button button--secondary studio-button--small" disabled={index === 0} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                className="button button--secondary studio-button--small"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 {t('studio.editor.inspector.entryUp', { n: index + 1 })}
               </button>
               <button
@@ -78,7 +86,9 @@ export function PickListEditor({ entries, locales, errors, onChange }: PickListE
             {
               _id: newId('p'),
               value: `option-${entries.length + 1}`,
-              label: { [locales[0] ?? 'en-US']: t('studio.editor.new.choice', { n: entries.length + 1 }) },
+              label: {
+                [locales[0] ?? 'en-US']: t('studio.editor.new.choice', { n: entries.length + 1 }),
+              },
             },
           ])
         }

@@ -42,7 +42,10 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
         onChange={(n) => onChange(without(field, 'scoreWeight', n))}
       />
       {(field.type === 'select' || field.type === 'radio') && (
-        <fieldset className="studio-inspector__group" aria-describedby={correctError ? `${id}-error` : undefined}>
+        <fieldset
+          className="studio-inspector__group"
+          aria-describedby={correctError ? `${id}-error` : undefined}
+        >
           <legend>{intl.formatMessage({ id: 'studio.editor.inspector.accepted' })}</legend>
           {(field.pickList ?? []).map((entry) => (
             <label key={entry._id} className="studio-inspector__check">
@@ -64,7 +67,9 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
       )}
       {field.type === 'boolean' && (
         <div className="studio-inspector__row">
-          <label htmlFor={`${id}-bool`}>{intl.formatMessage({ id: 'studio.editor.inspector.correct' })}</label>
+          <label htmlFor={`${id}-bool`}>
+            {intl.formatMessage({ id: 'studio.editor.inspector.correct' })}
+          </label>
           <select
             id={`${id}-bool`}
             className="studio-inspector__input"
@@ -72,20 +77,30 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
             aria-describedby={correctError ? `${id}-error` : undefined}
             onChange={(event) =>
               onChange(
-                without(field, 'correctValue', event.target.value === '' ? undefined : event.target.value === 'true'),
+                without(
+                  field,
+                  'correctValue',
+                  event.target.value === '' ? undefined : event.target.value === 'true',
+                ),
               )
             }
           >
             <option value="">{intl.formatMessage({ id: 'studio.editor.inspector.none' })}</option>
-            <option value="true">{intl.formatMessage({ id: 'studio.editor.inspector.checked' })}</option>
-            <option value="false">{intl.formatMessage({ id: 'studio.editor.inspector.unchecked' })}</option>
+            <option value="true">
+              {intl.formatMessage({ id: 'studio.editor.inspector.checked' })}
+            </option>
+            <option value="false">
+              {intl.formatMessage({ id: 'studio.editor.inspector.unchecked' })}
+            </option>
           </select>
           <ErrorText id={`${id}-error`} message={correctError} />
         </div>
       )}
       {isNumeric && (
         <div className="studio-inspector__row">
-          <label htmlFor={`${id}-numbers`}>{intl.formatMessage({ id: 'studio.editor.inspector.acceptedNumbers' })}</label>
+          <label htmlFor={`${id}-numbers`}>
+            {intl.formatMessage({ id: 'studio.editor.inspector.acceptedNumbers' })}
+          </label>
           <input
             id={`${id}-numbers`}
             className="studio-inspector__input"
@@ -94,7 +109,10 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
             aria-describedby={numbersError || correctError ? `${id}-error` : undefined}
             onChange={(event) => {
               setNumbersText(event.target.value);
-              const parts = event.target.value.split(';').map((p) => p.trim()).filter(Boolean);
+              const parts = event.target.value
+                .split(';')
+                .map((p) => p.trim())
+                .filter(Boolean);
               const numbers = parts.map((p) => Number(p.replace(',', '.')));
               if (numbers.some((n) => !Number.isFinite(n))) {
                 setNumbersError(intl.formatMessage({ id: 'studio.editor.inspector.notNumber' }));
@@ -117,7 +135,9 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
       )}
       {field.type === 'string' && (
         <div className="studio-inspector__row">
-          <label htmlFor={`${id}-strings`}>{intl.formatMessage({ id: 'studio.editor.inspector.acceptedTexts' })}</label>
+          <label htmlFor={`${id}-strings`}>
+            {intl.formatMessage({ id: 'studio.editor.inspector.acceptedTexts' })}
+          </label>
           <textarea
             id={`${id}-strings`}
             className="studio-inspector__input"
@@ -126,7 +146,11 @@ export function ScoringEditor({ field, locale, errors, onChange }: ScoringEditor
             aria-describedby={correctError ? `${id}-error` : undefined}
             onChange={(event) =>
               onChange(
-                without(field, 'correctValue', fromList(event.target.value.split('\n').filter((line) => line !== ''))),
+                without(
+                  field,
+                  'correctValue',
+                  fromList(event.target.value.split('\n').filter((line) => line !== '')),
+                ),
               )
             }
           />

@@ -45,7 +45,11 @@ export function TableEditor({ field, locale, errors, onChange }: TableEditorProp
         value={field.rowCount}
         error={errors.get('rowCount')}
         onChange={(n) =>
-          onChange({ ...field, rowCount: n, ...(n && n > 0 && n <= 100 && { cells: resized(field.cells, n, columns) }) })
+          onChange({
+            ...field,
+            rowCount: n,
+            ...(n && n > 0 && n <= 100 && { cells: resized(field.cells, n, columns) }),
+          })
         }
       />
       <NumberInput
@@ -53,17 +57,35 @@ export function TableEditor({ field, locale, errors, onChange }: TableEditorProp
         value={field.columnCount}
         error={errors.get('columnCount')}
         onChange={(n) =>
-          onChange({ ...field, columnCount: n, ...(n && n > 0 && n <= 26 && { cells: resized(field.cells, rows, n) }) })
+          onChange({
+            ...field,
+            columnCount: n,
+            ...(n && n > 0 && n <= 26 && { cells: resized(field.cells, rows, n) }),
+          })
         }
       />
       <ErrorText id="cells-error" message={errorAt(errors, 'cells')} />
-      <div className="studio-inspector__cells" style={{ gridTemplateColumns: `repeat(${columns}, minmax(7rem, 1fr))` }}>
+      <div
+        className="studio-inspector__cells"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(7rem, 1fr))` }}
+      >
         {cells.flatMap((row, r) =>
           row.map((cell, c) => {
-            const at = intl.formatMessage({ id: 'studio.editor.inspector.cellAt' }, { row: r + 1, column: c + 1 });
-            const text = typeof cell.defaultValue === 'string' ? cell.defaultValue : (cell.defaultValue?.[locale] ?? '');
+            const at = intl.formatMessage(
+              { id: 'studio.editor.inspector.cellAt' },
+              { row: r + 1, column: c + 1 },
+            );
+            const text =
+              typeof cell.defaultValue === 'string'
+                ? cell.defaultValue
+                : (cell.defaultValue?.[locale] ?? '');
             return (
-              <div key={`${r}-${c}`} className="studio-inspector__cell" role="group" aria-label={at}>
+              <div
+                key={`${r}-${c}`}
+                className="studio-inspector__cell"
+                role="group"
+                aria-label={at}
+              >
                 <span className="studio-inspector__cell-name" aria-hidden="true">
                   {at}
                 </span>
@@ -82,7 +104,9 @@ export function TableEditor({ field, locale, errors, onChange }: TableEditorProp
                   onChange={(event) => {
                     const next = event.target.value;
                     const defaultValue =
-                      typeof cell.defaultValue === 'object' ? { ...cell.defaultValue, [locale]: next } : next;
+                      typeof cell.defaultValue === 'object'
+                        ? { ...cell.defaultValue, [locale]: next }
+                        : next;
                     setCell(r, c, clean({ ...cell, defaultValue }));
                   }}
                 />
@@ -90,7 +114,9 @@ export function TableEditor({ field, locale, errors, onChange }: TableEditorProp
                   <input
                     type="checkbox"
                     checked={cell.isReadOnly ?? false}
-                    onChange={(event) => setCell(r, c, clean({ ...cell, isReadOnly: event.target.checked }))}
+                    onChange={(event) =>
+                      setCell(r, c, clean({ ...cell, isReadOnly: event.target.checked }))
+                    }
                   />
                   {intl.formatMessage({ id: 'studio.editor.inspector.cellReadOnly' })}
                 </label>

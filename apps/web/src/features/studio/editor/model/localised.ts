@@ -12,7 +12,11 @@ export function textIn(value: Localised | undefined, locale: string, fallback?: 
  * The text of one locale as an author edits it: a plain string counts as the first locale's
  * (the others then show as untranslated).
  */
-export function ownTextIn(value: Localised | undefined, locale: string, locales: readonly string[]) {
+export function ownTextIn(
+  value: Localised | undefined,
+  locale: string,
+  locales: readonly string[],
+) {
   if (value === undefined) return '';
   if (typeof value === 'string') return locale === locales[0] ? value : '';
   return value[locale] ?? '';
@@ -30,7 +34,13 @@ export function withText(
 ): Localised {
   const first = locales[0] ?? locale;
   const record: Record<string, string> =
-    value === undefined ? {} : typeof value === 'string' ? (value ? { [first]: value } : {}) : { ...value };
+    value === undefined
+      ? {}
+      : typeof value === 'string'
+        ? value
+          ? { [first]: value }
+          : {}
+        : { ...value };
   if (text) record[locale] = text;
   else delete record[locale];
   const keys = Object.keys(record);
@@ -50,10 +60,14 @@ export function untranslatedLocales(
   return locales.filter((_, i) => isBlank(texts[i] ?? ''));
 }
 
-/** "English (United States)" for en-US, in the interface's language; the tag if unknown. */
+/** "English (United States)" for en-US, in the interface's language, as a label (capital first). */
 export function localeName(locale: string, inLocale: string): string {
   try {
-    return new Intl.DisplayNames([inLocale], { type: 'language', languageDisplay: 'standard' }).of(locale) ?? locale;
+    const name = new Intl.DisplayNames([inLocale], {
+      type: 'language',
+      languageDisplay: 'standard',
+    }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : locale;
   } catch {
     return locale;
   }

@@ -9,7 +9,9 @@ export interface NewBlockWords {
   formula: string;
 }
 
-const at = (locales: readonly string[], text: string): Localised => ({ [locales[0] ?? 'en-US']: text });
+const at = (locales: readonly string[], text: string): Localised => ({
+  [locales[0] ?? 'en-US']: text,
+});
 
 function pickList(locales: readonly string[], words: NewBlockWords) {
   return [1, 2].map((n) => ({
@@ -20,7 +22,12 @@ function pickList(locales: readonly string[], words: NewBlockWords) {
 }
 
 /** The parts of a field that only some types have, for `type`. */
-function typeParts(type: FieldType, from: Partial<Field>, locales: readonly string[], words: NewBlockWords): Partial<Field> {
+function typeParts(
+  type: FieldType,
+  from: Partial<Field>,
+  locales: readonly string[],
+  words: NewBlockWords,
+): Partial<Field> {
   switch (type) {
     case 'select':
     case 'radio':
@@ -30,7 +37,9 @@ function typeParts(type: FieldType, from: Partial<Field>, locales: readonly stri
       return {
         ...(from.minValue !== undefined && { minValue: from.minValue }),
         ...(from.maxValue !== undefined && { maxValue: from.maxValue }),
-        ...(type === 'slider' && from.minValue === undefined && from.maxValue === undefined && { minValue: 0, maxValue: 10 }),
+        ...(type === 'slider' &&
+          from.minValue === undefined &&
+          from.maxValue === undefined && { minValue: 0, maxValue: 10 }),
       };
     case 'string':
       return from.height !== undefined ? { height: from.height } : {};
@@ -58,19 +67,32 @@ export function newField(type: FieldType, locales: readonly string[], words: New
   } as Field;
 }
 
-export function newFieldFragment(type: FieldType, locales: readonly string[], words: NewBlockWords): Fragment {
+export function newFieldFragment(
+  type: FieldType,
+  locales: readonly string[],
+  words: NewBlockWords,
+): Fragment {
   return { _id: newId('b'), type: 'field', field: newField(type, locales, words) };
 }
 
 export function newFormulaFragment(locales: readonly string[], words: NewBlockWords): Fragment {
-  return { _id: newId('b'), type: 'formula', formula: { _id: newId('m'), name: at(locales, words.formula), body: '' } };
+  return {
+    _id: newId('b'),
+    type: 'formula',
+    formula: { _id: newId('m'), name: at(locales, words.formula), body: '' },
+  };
 }
 
 /**
  * The field as another type: same id (its answers stay keyed to it), name, question and weight;
  * what the new type cannot have is dropped, what it needs is added.
  */
-export function retypeField(field: Field, type: FieldType, locales: readonly string[], words: NewBlockWords): Field {
+export function retypeField(
+  field: Field,
+  type: FieldType,
+  locales: readonly string[],
+  words: NewBlockWords,
+): Field {
   const keepsValues =
     (['select', 'radio'].includes(field.type) && ['select', 'radio'].includes(type)) ||
     (['number', 'slider'].includes(field.type) && ['number', 'slider'].includes(type)) ||
@@ -84,8 +106,12 @@ export function retypeField(field: Field, type: FieldType, locales: readonly str
     ...(keepsValues && field.defaultValue !== undefined && { defaultValue: field.defaultValue }),
     ...typeParts(type, field, locales, words),
     ...(scorable && field.scoreWeight !== undefined && { scoreWeight: field.scoreWeight }),
-    ...(scorable && keepsValues && field.correctValue !== undefined && { correctValue: field.correctValue }),
-    ...(['number', 'slider'].includes(type) && keepsValues && field.tolerance !== undefined && { tolerance: field.tolerance }),
+    ...(scorable &&
+      keepsValues &&
+      field.correctValue !== undefined && { correctValue: field.correctValue }),
+    ...(['number', 'slider'].includes(type) &&
+      keepsValues &&
+      field.tolerance !== undefined && { tolerance: field.tolerance }),
   } as Field;
   return next;
 }

@@ -54,7 +54,9 @@ export function contentBlockNode(
 ): PmNode {
   return schema.nodes.contentBlock!.create(
     { fragment },
-    locales.map((locale) => localeColumn(schema, locale, ownHtml(fragment.content, locale, locales))),
+    locales.map((locale) =>
+      localeColumn(schema, locale, ownHtml(fragment.content, locale, locales)),
+    ),
   );
 }
 
@@ -64,7 +66,11 @@ export function emptyContentBlock(schema: Schema, locales: readonly string[]): P
   return contentBlockNode(schema, fragment, locales);
 }
 
-export function fragmentNode(schema: Schema, fragment: Fragment, locales: readonly string[]): PmNode {
+export function fragmentNode(
+  schema: Schema,
+  fragment: Fragment,
+  locales: readonly string[],
+): PmNode {
   if (fragment.type === 'content') return contentBlockNode(schema, fragment, locales);
   return schema.nodes.fragmentBlock!.create({ fragment });
 }
@@ -137,7 +143,8 @@ export function contentFragmentOf(
       if (parts.has(key)) {
         const html = parts.get(key);
         if (html !== null && html !== undefined) out[key] = html;
-      } else if (typeof original !== 'string' && original[key] !== undefined) out[key] = original[key];
+      } else if (typeof original !== 'string' && original[key] !== undefined)
+        out[key] = original[key];
     }
     content = Object.keys(out).length ? out : '';
   }

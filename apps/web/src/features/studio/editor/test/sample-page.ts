@@ -51,7 +51,10 @@ export function samplePage(): Page {
         rowCount: 2,
         columnCount: 2,
         cells: [
-          [{ value: 'Item', isReadOnly: true }, { value: 'Cost', isReadOnly: true }],
+          [
+            { value: 'Item', isReadOnly: true },
+            { value: 'Cost', isReadOnly: true },
+          ],
           [{ value: 'Flour', isReadOnly: true }, {}],
         ],
       },

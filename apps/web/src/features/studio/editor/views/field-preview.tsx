@@ -40,7 +40,10 @@ export function FieldPreview({ field, locale, glossary }: FieldPreviewProps) {
       <FieldControlPreview field={field} locale={locale} defaultText={defaultText} name={name} />
       {field.scoreWeight !== undefined && field.scoreWeight > 0 && (
         <p className="studio-field__scoring">
-          {intl.formatMessage({ id: 'studio.editor.scoring.summary' }, { weight: field.scoreWeight })}
+          {intl.formatMessage(
+            { id: 'studio.editor.scoring.summary' },
+            { weight: field.scoreWeight },
+          )}
           {field.correctValue !== undefined &&
             ` · ${intl.formatMessage(
               { id: 'studio.editor.scoring.correct' },

@@ -76,7 +76,7 @@ const BlockFrame = memo(function BlockFrame({
 }: BlockFrameProps) {
   return (
     <NodeViewWrapper
-      className={`studio-block studio-block--${fragment.type}${selected ? ' studio-block--selected' : ''}`}
+      className={`studio-page-block studio-page-block--${fragment.type}${selected ? ' studio-page-block--selected' : ''}`}
       data-fragment-id={fragment._id}
     >
       <BlockHeader
@@ -87,7 +87,7 @@ const BlockFrame = memo(function BlockFrame({
         onMove={onMove}
         onRemove={onRemove}
       />
-      <div className="studio-block__preview" inert>
+      <div className="studio-page-block__preview" inert>
         <FragmentPreview fragment={fragment} locale={locale} glossary={glossary} />
       </div>
     </NodeViewWrapper>
@@ -129,14 +129,14 @@ const BlockHeader = memo(function BlockHeader({
     ...new Set(fragmentTexts(fragment).flatMap((text) => untranslatedLocales(text, locales))),
   ];
   return (
-    <div className="studio-block__chrome" contentEditable={false}>
-      <span className="studio-block__handle" data-drag-handle="" aria-hidden="true">
+    <div className="studio-page-block__chrome" contentEditable={false}>
+      <span className="studio-page-block__handle" data-drag-handle="" aria-hidden="true">
         ⠿
       </span>
-      <span className="studio-block__kind">{kind}</span>
-      {name && <span className="studio-block__name">{name}</span>}
+      <span className="studio-page-block__kind">{kind}</span>
+      {name && <span className="studio-page-block__name">{name}</span>}
       {missing.length > 0 && (
-        <span className="studio-untranslated">
+        <span className="studio-editor-untranslated">
           {intl.formatMessage(
             { id: 'studio.editor.untranslatedIn' },
             { locales: missing.join(', ') },
@@ -144,11 +144,11 @@ const BlockHeader = memo(function BlockHeader({
         </span>
       )}
       {answers > 0 && (
-        <span className="studio-block__answers">
+        <span className="studio-page-block__answers">
           {intl.formatMessage({ id: 'studio.editor.answerCount' }, { count: answers })}
         </span>
       )}
-      <span className="studio-block__buttons">
+      <span className="studio-page-block__buttons">
         {(
           [
             ['up', '↑', () => onMove(-1)],
@@ -161,7 +161,7 @@ const BlockHeader = memo(function BlockHeader({
             <button
               key={action}
               type="button"
-              className={`studio-block__button studio-block__button--${action}`}
+              className={`studio-page-block__button studio-page-block__button--${action}`}
               tabIndex={-1}
               aria-label={label}
               title={label}

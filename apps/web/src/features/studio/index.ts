@@ -1,0 +1,3 @@
+import './studio.css';
+
+export { StudioRoutes } from './shell/studio-routes';

@@ -1,0 +1,1 @@
+export { PreviewLayout } from './components/preview-layout';

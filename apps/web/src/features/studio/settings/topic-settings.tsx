@@ -1,0 +1,179 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ErrorBox, NoticeBox } from '../../../components/message-box';
+import { useOrganisation } from '../../../lib/organisation';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import type { DraftTopic } from '../lib/draft-saver';
+import { displayText, untranslatedCount } from '../lib/localised';
+import { useCatalogue } from '../topics/use-catalogue';
+import { LocalisedFields } from './localised-fields';
+
+interface TopicSettingsProps {
+  topic: DraftTopic;
+  onChange: (topic: DraftTopic) => void;
+}
+
+/**
+ * The topic's settings, saved with the draft (names, description, image, visibility, several
+ * worksheets, grade report), and the user groups that grant it, saved with the catalogue at once.
+ */
+export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
+  const intl = useIntl();
+  const { org } = useOrganisation();
+  const ids = { image: useId(), visibility: useId(), imageHint: useId() };
+  const untranslated = untranslatedCount(topic, org.locales);
+  return (
+    <div className="studio-settings">
+      <h2>
+        <FormattedMessage id="studio.settings.title" />
+      </h2>
+      <p className={untranslated > 0 ? 'studio-untranslated' : 'studio-muted'}>
+        <FormattedMessage id="studio.translation.count" values={{ count: untranslated }} />
+      </p>
+      <LocalisedFields
+        label={intl.formatMessage({ id: 'studio.settings.name' })}
+        value={topic.name}
+        onChange={(name) => onChange({ ...topic, name })}
+      />
+      <LocalisedFields
+        label={intl.formatMessage({ id: 'studio.settings.description' })}
+        value={topic.description}
+        multiline
+        onChange={(description) => onChange({ ...topic, description })}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={ids.image}>
+          <FormattedMessage id="studio.settings.image" />
+        </label>
+        <p id={ids.imageHint} className="field__hint">
+          <FormattedMessage id="studio.settings.imageHint" />
+        </p>
+        <input
+          id={ids.image}
+          type="url"
+          className="field__input"
+          aria-describedby={ids.imageHint}
+          value={topic.topicImage?.secure_url ?? ''}
+          onChange={(event) => {
+            const url = event.target.value.trim();
+            const { topicImage: _dropped, ...rest } = topic;
+            onChange(url ? { ...rest, topicImage: { secure_url: url } } : rest);
+          }}
+        />
+        {topic.topicImage?.secure_url && (
+          <img
+            className="studio-settings__image"
+            src={topic.topicImage.secure_url}
+            alt={intl.formatMessage(
+              { id: 'studio.settings.imageAlt' },
+              { topic: displayText(topic.name, org.currentLocale, topic._id) },
+            )}
+          />
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.visibility}>
+          <FormattedMessage id="studio.settings.visibility" />
+        </label>
+        <select
+          id={ids.visibility}
+          className="field__input"
+          value={topic.visibility}
+          onChange={(event) =>
+            onChange({ ...topic, visibility: event.target.value as DraftTopic['visibility'] })
+          }
+        >
+          <option value="Public">{intl.formatMessage({ id: 'studio.settings.public' })}</option>
+          <option value="Private">{intl.formatMessage({ id: 'studio.settings.private' })}</option>
+        </select>
+      </div>
+      <GrantingGroups topicId={topic._id} />
+      <label className="studio-check">
+        <input
+          type="checkbox"
+          checked={topic.allowMultiWorksheets}
+          onChange={(event) => onChange({ ...topic, allowMultiWorksheets: event.target.checked })}
+        />
+        <FormattedMessage id="studio.settings.allowMultiWorksheets" />
+      </label>
+      <label className="studio-check">
+        <input
+          type="checkbox"
+          checked={topic.showGradeReport}
+          onChange={(event) => onChange({ ...topic, showGradeReport: event.target.checked })}
+        />
+        <FormattedMessage id="studio.settings.showGradeReport" />
+      </label>
+    </div>
+  );
+}
+
+/** The user groups whose members see the topic (a private topic is seen through them only). */
+function GrantingGroups({ topicId }: { topicId: string }) {
+  const { locale } = useOrganisation();
+  const editor = useCatalogue();
+  const toMessage = useErrorMessage();
+  const catalogue = editor.catalogue;
+  return (
+    <fieldset className="studio-grants" aria-busy={editor.saving}>
+      <legend className="field__label">
+        <FormattedMessage id="studio.settings.groups" />
+      </legend>
+      <p className="field__hint">
+        <FormattedMessage id="studio.settings.groupsHint" />
+      </p>
+      {editor.query.isPending && (
+        <p className="studio-muted">
+          <FormattedMessage id="studio.settings.groupsLoading" />
+        </p>
+      )}
+      {editor.query.isError && (
+        <ErrorBox>
+          <p>{toMessage(editor.query.error)}</p>
+        </ErrorBox>
+      )}
+      {editor.wasStale && (
+        <NoticeBox>
+          <p>
+            <FormattedMessage id="studio.catalogue.stale" />
+          </p>
+        </NoticeBox>
+      )}
+      {editor.saveError && (
+        <ErrorBox>
+          <p>{toMessage(editor.saveError)}</p>
+        </ErrorBox>
+      )}
+      {catalogue && catalogue.userGroups.length === 0 && (
+        <p className="studio-muted">
+          <FormattedMessage id="studio.settings.noGroups" />
+        </p>
+      )}
+      {catalogue?.userGroups.map((group) => (
+        <label key={group._id} className="studio-check">
+          <input
+            type="checkbox"
+            checked={group.topics.includes(topicId)}
+            disabled={editor.saving}
+            onChange={(event) =>
+              editor.saveNow({
+                ...catalogue,
+                userGroups: catalogue.userGroups.map((each) =>
+                  each._id !== group._id
+                    ? each
+                    : {
+                        ...each,
+                        topics: event.target.checked
+                          ? [...each.topics, topicId]
+                          : each.topics.filter((id) => id !== topicId),
+                      },
+                ),
+              })
+            }
+          />
+          {displayText(group.name, locale, group._id)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ErrorBox, NoticeBox } from '../../../components/message-box';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { isApiError } from '../../../lib/api/client';
+import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { publishStudioTopic, studioKeys } from '../api/studio-api';
+import type { DraftSaver } from '../lib/draft-saver';
+import { untranslatedCount } from '../lib/localised';
+
+interface PublishDialogProps {
+  topicId: string;
+  saver: DraftSaver;
+  onClose: () => void;
+  onPublished: (version: number) => void;
+}
+
+/** The problems a refused publish names (400: unknown references, loops), one a line. */
+function problemsOf(error: unknown, locale: string): string[] {
+  if (!isApiError(error, 400) || !error.body) return [];
+  const texts = error.body.errors.map((message) =>
+    typeof message === 'string' ? message : (message[locale] ?? Object.values(message)[0] ?? ''),
+  );
+  return [...texts, ...Object.values(error.body.errfor ?? {})].filter(Boolean);
+}
+
+/**
+ * Publish with a note, after a check list: the draft must be saved (it is saved now); what is
+ * untranslated is a warning, not a stop; what the server refuses (formulas) is listed.
+ */
+export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishDialogProps) {
+  const intl = useIntl();
+  const { org, locale } = useOrganisation();
+  const { viewer } = useSessionToken();
+  const queryClient = useQueryClient();
+  const toMessage = useErrorMessage();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [flushed, setFlushed] = useState(false);
+  useEffect(() => {
+    void saver.flush().finally(() => setFlushed(true));
+  }, [saver]);
+  const draft = useSyncExternalStore(saver.subscribe, saver.getSnapshot, saver.getSnapshot);
+  const isSaved = flushed && draft.status.kind === 'saved';
+  const untranslated = untranslatedCount(draft.topic, org.locales);
+  const publish = useMutation({
+    mutationFn: () => publishStudioTopic(org.alias, topicId, note),
+    onSuccess: async ({ publishedVersion }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: studioKeys.topics(org.alias, viewer) }),
+        queryClient.invalidateQueries({
+          queryKey: studioKeys.versions(org.alias, viewer, topicId),
+        }),
+      ]);
+      onPublished(publishedVersion);
+    },
+  });
+  const problems = problemsOf(publish.error, locale);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isSaved) publish.mutate();
+  }
+
+  return (
+    <ModalDialog
+      open
+      onClose={onClose}
+      title={<FormattedMessage id="studio.publish.title" />}
+      closeLabel={intl.formatMessage({ id: 'studio.close' })}
+    >
+      <form className="form" onSubmit={submit}>
+        <h3 className="studio-checklist__title">
+          <FormattedMessage id="studio.publish.checks" />
+        </h3>
+        <ul className="studio-checklist">
+          <li data-ok={isSaved}>
+            {isSaved ? (
+              <FormattedMessage id="studio.publish.saved" />
+            ) : flushed ? (
+              <FormattedMessage id="studio.publish.notSaved" />
+            ) : (
+              <FormattedMessage id="studio.publish.saving" />
+            )}
+          </li>
+          <li data-ok={untranslated === 0}>
+            <FormattedMessage id="studio.translation.count" values={{ count: untranslated }} />
+          </li>
+        </ul>
+        {problems.length > 0 && (
+          <ErrorBox>
+            <p>
+              <FormattedMessage id="studio.publish.refused" />
+            </p>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </ErrorBox>
+        )}
+        {publish.isError && problems.length === 0 && (
+          <ErrorBox>
+            <p>{toMessage(publish.error)}</p>
+          </ErrorBox>
+        )}
+        {untranslated > 0 && (
+          <NoticeBox>
+            <p>
+              <FormattedMessage id="studio.publish.warningsDoNotBlock" />
+            </p>
+          </NoticeBox>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor={noteId}>
+            <FormattedMessage id="studio.publish.note" />
+          </label>
+          <textarea
+            id={noteId}
+            className="field__input"
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        <div className="studio-dialog__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!isSaved || publish.isPending}
+          >
+            <FormattedMessage
+              id={publish.isPending ? 'studio.publish.publishing' : 'studio.publish.submit'}
+            />
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <FormattedMessage id="studio.cancel" />
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
