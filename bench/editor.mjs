@@ -261,6 +261,17 @@ async function session(browser, url, mode, seed, profileTo) {
     }
     const { keys, events, changes } = await page.evaluate(() => window.bench.state);
     const typed = (await page.evaluate(() => window.bench.text().length)) - textBefore;
+    // Every key landed: the text grew by the characters typed (slips typed and taken back).
+    const expected = PLACES.reduce(
+      (n, [, where]) =>
+        n +
+        keystrokes(seed + where * 10).filter(
+          ({ key }) => key === 'Space' || (key.length === 1 && key !== 'x'),
+        ).length,
+      0,
+    );
+    if (typed !== expected)
+      throw new Error(`${mode}: the text grew by ${typed} characters, not ${expected}`);
     // The raw samples, to check the figures by hand.
     mkdirSync(path.join(root, 'bench-results/editor-raw'), { recursive: true });
     writeFileSync(

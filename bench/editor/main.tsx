@@ -147,7 +147,8 @@ const api = {
     state.events.length = 0;
   },
   /** Text of the page, to check that the keys landed. */
-  text: () => editable().innerText,
+  // textContent, not innerText: blocks out of view skip layout (content-visibility).
+  text: () => editable().textContent ?? '',
 };
 window.bench = api;
 
