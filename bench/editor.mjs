@@ -18,7 +18,7 @@
 /* global window -- the page.evaluate callbacks run in the harness page */
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -325,6 +325,7 @@ export async function editorKeystrokes() {
   } finally {
     await browser.close();
     await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
   // Min, median and max over the rounds ('< 16': Event Timing reported too few keys to rank).
   const spread = (mode, pick) => {
