@@ -35,3 +35,6 @@ export function renderWithOrganisation(
     </IntlProvider>,
   );
 }
+
+/** The interface messages of a locale, for tests that render with their own IntlProvider. */
+export { messagesFor } from '../app/i18n/messages';

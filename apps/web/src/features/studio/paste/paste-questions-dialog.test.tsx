@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { messagesFor } from '../../../app/i18n/messages';
+import { messagesFor } from '../../../test/render';
 import { PasteQuestionsDialog } from './paste-questions-dialog';
 
 function Opener({

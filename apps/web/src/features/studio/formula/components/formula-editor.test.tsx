@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { messagesFor } from '../../../../app/i18n/messages';
+import { messagesFor } from '../../../../test/render';
 import { FormulaEditor, type FormulaEditorProps } from './formula-editor';
 import { ShowConditionEditor, type ShowCondition } from './show-condition-editor';
 
