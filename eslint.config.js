@@ -18,6 +18,7 @@ const FEATURES = [
   'shell',
   'sso',
   'store',
+  'studio',
   'topics',
   'workbook',
 ];

@@ -512,171 +512,177 @@ const isReservedId = (id: string, isGeneralTopic = false) =>
 
 type Path = (string | number)[];
 
-export const contentPackSchema = z
-  .strictObject({
-    format: z.literal(CONTENT_PACK_FORMAT),
-    organisation: organisationSettingsSchema,
-    general: topicSchema.optional(),
-    topicGroups: z.array(topicGroupSchema).max(1_000).default([]),
-    topics: z.array(topicSchema).max(20_000).default([]),
-    userGroups: z.array(userGroupSchema).max(1_000).default([]),
-    bundles: z.array(bundleSchema).max(1_000).default([]),
-    users: z.array(packUserSchema).max(10_000).default([]),
-  })
-  .superRefine((pack, ctx) => {
-    const problem = (path: Path, message: string) =>
-      ctx.addIssue({ code: 'custom', path, message });
-    const seen = new Map<string, string>();
-    const unique = (kind: string, id: string, path: Path) => {
-      const key = `${kind}:${id}`;
-      const first = seen.get(key);
-      if (first) problem(path, `duplicate ${kind} id "${id}" (first at ${first})`);
-      else seen.set(key, pathText(path));
-    };
+/** A pack's shape, each part checked alone; `contentPackSchema` adds the checks across parts. */
+const packShapeSchema = z.strictObject({
+  format: z.literal(CONTENT_PACK_FORMAT),
+  organisation: organisationSettingsSchema,
+  general: topicSchema.optional(),
+  topicGroups: z.array(topicGroupSchema).max(1_000).default([]),
+  topics: z.array(topicSchema).max(20_000).default([]),
+  userGroups: z.array(userGroupSchema).max(1_000).default([]),
+  bundles: z.array(bundleSchema).max(1_000).default([]),
+  users: z.array(packUserSchema).max(10_000).default([]),
+});
 
-    const referenceKinds = new Map<string, string>();
-    const reference = (kind: string, id: string, path: Path) => {
-      if (isReservedId(id)) problem(path, `"${id}" is reserved; choose another id`);
-      const other = referenceKinds.get(id);
-      if (other && other !== kind)
-        problem(
-          path,
-          `"${id}" is already the id of a ${other}; formulas could not tell them apart`,
-        );
-      referenceKinds.set(id, kind);
-    };
-    const topics = pack.general
-      ? [{ topic: pack.general, path: ['general'] as Path, isGeneral: true }]
-      : [];
-    pack.topics.forEach((topic, i) =>
-      topics.push({ topic, path: ['topics', i], isGeneral: false }),
-    );
-    const referable = new Set<string>(['topic']);
-    for (const { topic, path, isGeneral } of topics) {
-      unique('topic', topic._id, [...path, '_id']);
-      if (isReservedId(topic._id, isGeneral))
-        problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
-      topic.pages.forEach((page, p) => {
-        unique('page', page._id, [...path, 'pages', p, '_id']);
-        reference('page', page._id, [...path, 'pages', p, '_id']);
-        referable.add(page._id);
-        page.fragments.forEach((fragment, f) => {
-          const at: Path = [...path, 'pages', p, 'fragments', f];
-          unique('fragment', fragment._id, [...at, '_id']);
-          if (fragment.type === 'field') {
-            unique('field', fragment.field._id, [...at, 'field', '_id']);
-            reference('field', fragment.field._id, [...at, 'field', '_id']);
-            referable.add(fragment.field._id);
-          }
-          if (fragment.type === 'formula') {
-            unique('formula', fragment.formula._id, [...at, 'formula', '_id']);
-            reference('formula', fragment.formula._id, [...at, 'formula', '_id']);
-            referable.add(fragment.formula._id);
-          }
-        });
+/**
+ * The checks across a pack's parts (ids unique and not reserved, references that resolve, texts
+ * in known locales, groups, bundles and users that name what exists): each problem with its path.
+ * Also run alone on a pack whose parts are already parsed (the studio's draft saves).
+ */
+export function packProblems(
+  pack: z.output<typeof packShapeSchema>,
+  problem: (path: Path, message: string) => void,
+): void {
+  const seen = new Map<string, string>();
+  const unique = (kind: string, id: string, path: Path) => {
+    const key = `${kind}:${id}`;
+    const first = seen.get(key);
+    if (first) problem(path, `duplicate ${kind} id "${id}" (first at ${first})`);
+    else seen.set(key, pathText(path));
+  };
+
+  const referenceKinds = new Map<string, string>();
+  const reference = (kind: string, id: string, path: Path) => {
+    if (isReservedId(id)) problem(path, `"${id}" is reserved; choose another id`);
+    const other = referenceKinds.get(id);
+    if (other && other !== kind)
+      problem(path, `"${id}" is already the id of a ${other}; formulas could not tell them apart`);
+    referenceKinds.set(id, kind);
+  };
+  const topics = pack.general
+    ? [{ topic: pack.general, path: ['general'] as Path, isGeneral: true }]
+    : [];
+  pack.topics.forEach((topic, i) => topics.push({ topic, path: ['topics', i], isGeneral: false }));
+  const referable = new Set<string>(['topic']);
+  for (const { topic, path, isGeneral } of topics) {
+    unique('topic', topic._id, [...path, '_id']);
+    if (isReservedId(topic._id, isGeneral))
+      problem([...path, '_id'], `"${topic._id}" is reserved; choose another id`);
+    topic.pages.forEach((page, p) => {
+      unique('page', page._id, [...path, 'pages', p, '_id']);
+      reference('page', page._id, [...path, 'pages', p, '_id']);
+      referable.add(page._id);
+      page.fragments.forEach((fragment, f) => {
+        const at: Path = [...path, 'pages', p, 'fragments', f];
+        unique('fragment', fragment._id, [...at, '_id']);
+        if (fragment.type === 'field') {
+          unique('field', fragment.field._id, [...at, 'field', '_id']);
+          reference('field', fragment.field._id, [...at, 'field', '_id']);
+          referable.add(fragment.field._id);
+        }
+        if (fragment.type === 'formula') {
+          unique('formula', fragment.formula._id, [...at, 'formula', '_id']);
+          reference('formula', fragment.formula._id, [...at, 'formula', '_id']);
+          referable.add(fragment.formula._id);
+        }
       });
-    }
-    for (const { topic, path } of topics) {
-      topic.pages.forEach((page, p) => {
-        const checkRefs = (body: string, at: Path) => {
-          for (const ref of formulaReferences(body))
-            if (!referable.has(ref))
-              problem(at, `refers to "${ref}", which is not a field, page or formula of this pack`);
-          for (const use of formulaUses(body))
-            if (use !== 'score' && use !== 'max')
-              problem(at, `data-use="${use}" must be "score" or "max"`);
-        };
-        if (page.showCondition)
-          checkRefs(page.showCondition.formula.body, [
-            ...path,
-            'pages',
-            p,
+    });
+  }
+  for (const { topic, path } of topics) {
+    topic.pages.forEach((page, p) => {
+      const checkRefs = (body: string, at: Path) => {
+        for (const ref of formulaReferences(body))
+          if (!referable.has(ref))
+            problem(at, `refers to "${ref}", which is not a field, page or formula of this pack`);
+        for (const use of formulaUses(body))
+          if (use !== 'score' && use !== 'max')
+            problem(at, `data-use="${use}" must be "score" or "max"`);
+      };
+      if (page.showCondition)
+        checkRefs(page.showCondition.formula.body, [
+          ...path,
+          'pages',
+          p,
+          'showCondition',
+          'formula',
+          'body',
+        ]);
+      page.fragments.forEach((fragment, f) => {
+        const at: Path = [...path, 'pages', p, 'fragments', f];
+        if (fragment.showCondition)
+          checkRefs(fragment.showCondition.formula.body, [
+            ...at,
             'showCondition',
             'formula',
             'body',
           ]);
-        page.fragments.forEach((fragment, f) => {
-          const at: Path = [...path, 'pages', p, 'fragments', f];
-          if (fragment.showCondition)
-            checkRefs(fragment.showCondition.formula.body, [
-              ...at,
-              'showCondition',
-              'formula',
-              'body',
-            ]);
-          if (fragment.type === 'formula')
-            checkRefs(fragment.formula.body, [...at, 'formula', 'body']);
-        });
-      });
-    }
-    const topicIds = new Set(pack.topics.map((t) => t._id));
-    pack.topicGroups.forEach((group, g) => {
-      unique('topicGroup', group._id, ['topicGroups', g, '_id']);
-      group.topics.forEach((id, i) => {
-        if (!topicIds.has(id)) problem(['topicGroups', g, 'topics', i], `unknown topic "${id}"`);
+        if (fragment.type === 'formula')
+          checkRefs(fragment.formula.body, [...at, 'formula', 'body']);
       });
     });
-    const groupIds = new Set<string>();
-    pack.userGroups.forEach((group, g) => {
-      unique('userGroup', group._id, ['userGroups', g, '_id']);
-      groupIds.add(group._id);
-      group.topics.forEach((id, i) => {
-        if (!topicIds.has(id)) problem(['userGroups', g, 'topics', i], `unknown topic "${id}"`);
-      });
-    });
-    const parents = new Map(pack.userGroups.map((group) => [group._id, group.parent]));
-    pack.userGroups.forEach((group, g) => {
-      if (group.parent === undefined) return;
-      const path = ['userGroups', g, 'parent'];
-      if (group.parent === group._id) problem(path, 'a group cannot be its own parent');
-      else if (!groupIds.has(group.parent)) problem(path, `unknown user group "${group.parent}"`);
-      else if (parents.get(group.parent) !== undefined)
-        problem(
-          path,
-          `"${group.parent}" is itself a cohort: a cohort's parent must not have a parent`,
-        );
-      if (group.oauth)
-        problem(['userGroups', g, 'oauth'], 'a cohort has no single sign-on of its own');
-    });
-    pack.bundles.forEach((bundle, b) => {
-      unique('bundle', bundle._id, ['bundles', b, '_id']);
-      if (!groupIds.has(bundle.userGroup))
-        problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
-      else if (parents.get(bundle.userGroup) !== undefined)
-        problem(
-          ['bundles', b, 'userGroup'],
-          `"${bundle.userGroup}" is a cohort: a bundle grants a group, and its buyers get cohorts under it`,
-        );
-    });
-    // Translations of a supported locale may stay in a pack whose organisation does not offer it (yet).
-    const locales = new Set([...SUPPORTED_LOCALES, ...pack.organisation.locales]);
-    const walk = (value: unknown, path: Path) => {
-      if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
-      else if (value && typeof value === 'object') {
-        const entries = Object.entries(value);
-        const isText =
-          entries.length > 0 &&
-          entries.every(([k, v]) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof v === 'string');
-        if (isText) {
-          for (const [k] of entries)
-            if (!locales.has(k))
-              problem(
-                [...path, k],
-                `"${k}" is not a supported locale or one of the organisation's (${[...locales].join(', ')})`,
-              );
-        } else for (const [k, v] of entries) walk(v, [...path, k]);
-      }
-    };
-    walk(pack, []);
-    pack.users.forEach((user, u) => {
-      unique('username', user.username.toLowerCase(), ['users', u, 'username']);
-      unique('email', user.email.toLowerCase(), ['users', u, 'email']);
-      user.groups.forEach((membership, m) => {
-        if (!groupIds.has(membership.group))
-          problem(['users', u, 'groups', m, 'group'], `unknown user group "${membership.group}"`);
-      });
+  }
+  const topicIds = new Set(pack.topics.map((t) => t._id));
+  pack.topicGroups.forEach((group, g) => {
+    unique('topicGroup', group._id, ['topicGroups', g, '_id']);
+    group.topics.forEach((id, i) => {
+      if (!topicIds.has(id)) problem(['topicGroups', g, 'topics', i], `unknown topic "${id}"`);
     });
   });
+  const groupIds = new Set<string>();
+  pack.userGroups.forEach((group, g) => {
+    unique('userGroup', group._id, ['userGroups', g, '_id']);
+    groupIds.add(group._id);
+    group.topics.forEach((id, i) => {
+      if (!topicIds.has(id)) problem(['userGroups', g, 'topics', i], `unknown topic "${id}"`);
+    });
+  });
+  const parents = new Map(pack.userGroups.map((group) => [group._id, group.parent]));
+  pack.userGroups.forEach((group, g) => {
+    if (group.parent === undefined) return;
+    const path = ['userGroups', g, 'parent'];
+    if (group.parent === group._id) problem(path, 'a group cannot be its own parent');
+    else if (!groupIds.has(group.parent)) problem(path, `unknown user group "${group.parent}"`);
+    else if (parents.get(group.parent) !== undefined)
+      problem(
+        path,
+        `"${group.parent}" is itself a cohort: a cohort's parent must not have a parent`,
+      );
+    if (group.oauth)
+      problem(['userGroups', g, 'oauth'], 'a cohort has no single sign-on of its own');
+  });
+  pack.bundles.forEach((bundle, b) => {
+    unique('bundle', bundle._id, ['bundles', b, '_id']);
+    if (!groupIds.has(bundle.userGroup))
+      problem(['bundles', b, 'userGroup'], `unknown user group "${bundle.userGroup}"`);
+    else if (parents.get(bundle.userGroup) !== undefined)
+      problem(
+        ['bundles', b, 'userGroup'],
+        `"${bundle.userGroup}" is a cohort: a bundle grants a group, and its buyers get cohorts under it`,
+      );
+  });
+  // Translations of a supported locale may stay in a pack whose organisation does not offer it (yet).
+  const locales = new Set([...SUPPORTED_LOCALES, ...pack.organisation.locales]);
+  const walk = (value: unknown, path: Path) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      const isText =
+        entries.length > 0 &&
+        entries.every(([k, v]) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof v === 'string');
+      if (isText) {
+        for (const [k] of entries)
+          if (!locales.has(k))
+            problem(
+              [...path, k],
+              `"${k}" is not a supported locale or one of the organisation's (${[...locales].join(', ')})`,
+            );
+      } else for (const [k, v] of entries) walk(v, [...path, k]);
+    }
+  };
+  walk(pack, []);
+  pack.users.forEach((user, u) => {
+    unique('username', user.username.toLowerCase(), ['users', u, 'username']);
+    unique('email', user.email.toLowerCase(), ['users', u, 'email']);
+    user.groups.forEach((membership, m) => {
+      if (!groupIds.has(membership.group))
+        problem(['users', u, 'groups', m, 'group'], `unknown user group "${membership.group}"`);
+    });
+  });
+}
+
+export const contentPackSchema = packShapeSchema.superRefine((pack, ctx) =>
+  packProblems(pack, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+);
 
 export type ContentPackInput = z.input<typeof contentPackSchema>;
 export type ContentPack = z.output<typeof contentPackSchema>;

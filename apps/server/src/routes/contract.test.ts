@@ -22,6 +22,7 @@ import {
 } from '../test/auth-helpers';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack, mustImport } from '../test/factories';
+import { accountWithRoles, studioTopic } from '../test/studio';
 import { multipart, PNG_1X1 } from '../test/multipart';
 import { openSse } from '../test/sse';
 import { signInAtProvider, startOidcProvider, type TestProvider } from '../test/oidc';
@@ -654,6 +655,94 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
     await call('POST /api/org/{org}/oauth/complete', {
       url: '/api/org/doughmain/oauth/complete',
       payload: complete,
+    });
+
+    // The studio (docs/design.md §14): an author of doughmain, and a learner refused.
+    const writer = await accountWithRoles(t, 'doughmain', ['author'], 'contract');
+    const studio = '/api/org/doughmain/studio';
+    const as = writer.headers;
+    await call('GET /api/org/{org}/studio/topics', { url: `${studio}/topics`, headers: as });
+    await call('GET /api/org/{org}/studio/topics', {
+      url: `${studio}/topics`,
+      headers: bearer(first.token),
+    });
+    await call('POST /api/org/{org}/studio/topics', {
+      url: `${studio}/topics`,
+      payload: { topic: studioTopic('contract-topic') },
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topics', {
+      url: `${studio}/topics`,
+      payload: { topic: studioTopic('contract-topic') },
+      headers: as,
+    });
+    const draft = await call('GET /api/org/{org}/studio/topic/{topicId}', {
+      url: `${studio}/topic/contract-topic`,
+      headers: as,
+    });
+    await call('PUT /api/org/{org}/studio/topic/{topicId}', {
+      url: `${studio}/topic/contract-topic`,
+      payload: { topic: { ...draft.body.topic, name: 'Contract' }, version: draft.body.version },
+      headers: as,
+    });
+    await call('PUT /api/org/{org}/studio/topic/{topicId}', {
+      url: `${studio}/topic/contract-topic`,
+      payload: { topic: draft.body.topic, version: draft.body.version },
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topic/{topicId}/publish', {
+      url: `${studio}/topic/contract-topic/publish`,
+      payload: { note: 'First' },
+      headers: as,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/versions', {
+      url: `${studio}/topic/contract-topic/versions`,
+      headers: as,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/versions/{version}', {
+      url: `${studio}/topic/contract-topic/versions/1`,
+      headers: as,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/versions/{version}', {
+      url: `${studio}/topic/contract-topic/versions/5`,
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topic/{topicId}/restore', {
+      url: `${studio}/topic/contract-topic/restore`,
+      payload: { version: 1 },
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topic/{topicId}/archive', {
+      url: `${studio}/topic/contract-topic/archive`,
+      payload: { archived: true },
+      headers: as,
+    });
+    await call('GET /api/org/{org}/studio/topic/{topicId}/answers', {
+      url: `${studio}/topic/budgeting/answers`,
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topic/{topicId}/presence', {
+      url: `${studio}/topic/budgeting/presence`,
+      headers: as,
+    });
+    await call('POST /api/org/{org}/studio/topic/{topicId}/presence', {
+      url: `${studio}/topic/no-such-topic/presence`,
+      headers: as,
+    });
+    const catalogue = await call('GET /api/org/{org}/studio/catalogue', {
+      url: `${studio}/catalogue`,
+      headers: as,
+    });
+    const { userGroups: _groups, ...saved } = catalogue.body;
+    await call('PUT /api/org/{org}/studio/catalogue', {
+      url: `${studio}/catalogue`,
+      payload: { ...saved, grants: {} },
+      headers: as,
+    });
+    await call('PUT /api/org/{org}/studio/catalogue', {
+      url: `${studio}/catalogue`,
+      payload: { ...saved, grants: {} },
+      headers: as,
     });
 
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

@@ -13,6 +13,7 @@ import {
   type Person,
 } from '../test/cohorts';
 import { DATABASE_KINDS } from '../test/databases';
+import { studioTopic } from '../test/studio';
 
 /**
  * Issue 23: the customer matrix, beside the tenant matrix. In one organisation, buyers A and B
@@ -711,6 +712,55 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
     expect(parentThreads.threads.map((x: { thread: string }) => x.thread)).toEqual([
       w.parentMember.userId,
     ]);
+  });
+
+  it('refuses every studio route to buyers, members and the coach (learners: 403), showing nothing of B’s', async () => {
+    const studio = `/api/org/${w.org}/studio`;
+    const requests = (groupId: string): InjectOptions[] => [
+      { method: 'GET', url: `${studio}/topics` },
+      { method: 'POST', url: `${studio}/topics`, payload: { topic: studioTopic('customer-made') } },
+      { method: 'GET', url: `${studio}/topic/${TOPIC}` },
+      {
+        method: 'PUT',
+        url: `${studio}/topic/${TOPIC}`,
+        payload: { topic: studioTopic(TOPIC), version: 1 },
+      },
+      { method: 'POST', url: `${studio}/topic/${TOPIC}/publish`, payload: {} },
+      { method: 'GET', url: `${studio}/topic/${TOPIC}/versions` },
+      { method: 'GET', url: `${studio}/topic/${TOPIC}/versions/1` },
+      { method: 'POST', url: `${studio}/topic/${TOPIC}/restore`, payload: { version: 1 } },
+      { method: 'POST', url: `${studio}/topic/${TOPIC}/archive`, payload: { archived: true } },
+      { method: 'GET', url: `${studio}/topic/${TOPIC}/answers` },
+      { method: 'POST', url: `${studio}/topic/${TOPIC}/presence` },
+      { method: 'GET', url: `${studio}/catalogue` },
+      // Grants naming B's cohort: refused as grants naming a group nobody has.
+      {
+        method: 'PUT',
+        url: `${studio}/catalogue`,
+        payload: { topicGroups: [], grants: { [groupId]: [TOPIC] }, order: [], version: 1 },
+      },
+    ];
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach]) {
+      const unknownAnswers = await Promise.all(
+        requests(unknown.groupId).map((r) => send({ ...r, headers: auth(who) })),
+      );
+      for (const [i, request] of requests(w.b.cohortId).entries()) {
+        const res = await send({ ...request, headers: auth(who) });
+        const name = `${request.method} ${request.url}`;
+        if (res.status !== 403) wrong.push(`${name}: ${res.status} ${res.body.slice(0, 120)}`);
+        if (res.body !== unknownAnswers[i]!.body)
+          wrong.push(`${name}: answers otherwise than for an unknown group`);
+        const parsed = errorBodySchema.safeParse(JSON.parse(res.body));
+        if (!parsed.success || JSON.stringify(parsed.data) !== res.body)
+          wrong.push(`${name}: more than the error body`);
+        for (const secret of [...w.b.secrets, w.b.cohortId])
+          if (res.body.includes(secret)) wrong.push(`${name} shows "${secret}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(), 'nothing of B’s changed').toEqual(before);
   });
 
   it('lets A reach A’s cohort on every route the matrix tries', async () => {

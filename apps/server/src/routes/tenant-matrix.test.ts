@@ -2,6 +2,7 @@ import { errorBodySchema } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
 import { DATABASE_KINDS } from '../test/databases';
+import { studioTopic } from '../test/studio';
 import { buildWorld, routeKeys, type Ids, type Learner, type World } from '../test/world';
 
 /**
@@ -91,6 +92,11 @@ interface Exercise {
   refusal?: { status: number; reason: string };
   /** Why this route may answer another's id differently from an unknown one (no text shown). */
   existenceShown?: string;
+  /**
+   * A route refused to the other learner for who they are (a role), before any id is read: their
+   * 403 is the same for every id, so it is not compared with the owner's unknown-id answer.
+   */
+  refusedByRole?: string;
 }
 
 const SEAT_REFUSAL = {
@@ -101,10 +107,44 @@ const SEAT_REFUSAL = {
 const PRIVATE_TOPICS =
   'a private topic says “no access” (403) to a learner outside its groups so the page can say so (topic-status.tsx); the answer holds none of its text';
 
+const STUDIO_ROLE =
+  'the studio refuses a learner (403) before reading any id; the owner is an author, the other learner is not';
+/** A studio route: the owner and the stranger are authors of their organisations (buildWorld). */
+const studio = (takesIds: boolean, body?: Exercise['body']): Exercise => ({
+  signedIn: true,
+  takesIds,
+  refusedByRole: STUDIO_ROLE,
+  ...(body && { body }),
+});
 const STUDIO_REFUSES_LEARNERS =
   'the studio refuses a learner (403) whatever the id, an unknown one too; the answer holds nothing of the topic';
 
 const EXERCISED: Record<string, Exercise> = {
+  'GET /api/org/{org}/studio/topics': studio(false),
+  'POST /api/org/{org}/studio/topics': studio(false, () => ({
+    topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),
+  })),
+  'GET /api/org/{org}/studio/topic/{topicId}': studio(true),
+  // A stale version: the owner's save is refused with 409 (reached), nothing applied.
+  'PUT /api/org/{org}/studio/topic/{topicId}': studio(true, (ids) => ({
+    topic: studioTopic(ids.topicId),
+    version: 999_999,
+  })),
+  'POST /api/org/{org}/studio/topic/{topicId}/publish': studio(true, () => ({})),
+  'GET /api/org/{org}/studio/topic/{topicId}/versions': studio(true),
+  'GET /api/org/{org}/studio/topic/{topicId}/versions/{version}': studio(true),
+  'POST /api/org/{org}/studio/topic/{topicId}/restore': studio(true, () => ({ version: 1 })),
+  'POST /api/org/{org}/studio/topic/{topicId}/archive': studio(true, () => ({ archived: false })),
+  'GET /api/org/{org}/studio/topic/{topicId}/answers': studio(true),
+  'POST /api/org/{org}/studio/topic/{topicId}/presence': studio(true),
+  'GET /api/org/{org}/studio/catalogue': studio(false),
+  // A stale version: refused with 409 for the owner, nothing applied.
+  'PUT /api/org/{org}/studio/catalogue': studio(false, () => ({
+    topicGroups: [],
+    grants: {},
+    order: [],
+    version: 999_999,
+  })),
   'POST /api/org/{org}/logout': { signedIn: false, takesIds: false },
   'GET /api/org/{org}/account/settings': { signedIn: true, takesIds: false },
   'PUT /api/org/{org}/account/settings': {
@@ -303,6 +343,7 @@ function urlFor(path: string, subject: Subject): string {
     bundleId: subject.ids.bundleId,
     accountId: subject.ids.accountId,
     suffix: subject.ids.inviteId,
+    version: '1',
   };
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
@@ -432,6 +473,11 @@ describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
       for (const scenario of ['otherLearner', 'otherOrgIds'] as const) {
         const answer = mine?.get(scenario);
         if (exercise.existenceShown) continue;
+        if (scenario === 'otherLearner' && exercise.refusedByRole) {
+          if (answer && answer.status !== 403)
+            leaks.push(`${key} [otherLearner] a learner is not refused by role: ${answer.status}`);
+          continue;
+        }
         if (answer && unknownAnswer && answer.status !== unknownAnswer.status)
           leaks.push(
             `${key} [${scenario}] answers ${answer.status} where an unknown id answers ${unknownAnswer.status}`,

@@ -89,8 +89,8 @@ describe.each(DATABASE_KINDS)('pack imports and topic versions on %s', (kind) =>
     expect(await versions()).toEqual({ 'versioned-general': 1, budgeting: 2, 'secret-topic': 1 });
     expect((await loadTopic(t.db, orgId, 'budgeting'))!.topic.name).toBe('Budgets');
     expect(await listVersions(t.db, orgId, 'budgeting')).toEqual([
-      { version: 2, publishedAt: expect.any(String), publishedBy: null },
-      { version: 1, publishedAt: expect.any(String), publishedBy: null },
+      { version: 2, publishedAt: expect.any(String), publishedBy: null, note: null },
+      { version: 1, publishedAt: expect.any(String), publishedBy: null, note: null },
     ]);
     // The draft had no unpublished changes: it follows what is published.
     expect(await loadDraft(t.db, orgId, 'budgeting')).toMatchObject({

@@ -10,7 +10,10 @@ export async function accountWithRoles(t: TestApp, org: string, roles: OrgRole[]
   const { token } = await signup(t.app, org, body);
   const orgId = (await findOrganisation(t.database.db, org))!.id;
   const userId = (await t.services.sessions.find(token, orgId))!.userId;
-  if (roles.length) await setRoles(t.database.db, orgId, userId, roles);
+  if (roles.length) {
+    await setRoles(t.database.db, orgId, userId, roles);
+    await t.services.caches.changed({ viewer: { org: orgId, user: userId } });
+  }
   return { token, userId, orgId, name: `First${tag} Last${tag}`, headers: bearer(token) };
 }
 

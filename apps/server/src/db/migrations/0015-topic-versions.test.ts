@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('migration 0015 (topic versions) on %s', (kind) =>
     const db = t.database.db;
     for (const id of ['old-general', 'old-topic']) {
       expect(await listVersions(db, ORG_ID, id)).toEqual([
-        { version: 1, publishedAt: IMPORTED_AT, publishedBy: null },
+        { version: 1, publishedAt: IMPORTED_AT, publishedBy: null, note: null },
       ]);
       expect(await loadDraft(db, ORG_ID, id)).toMatchObject({
         version: 1,

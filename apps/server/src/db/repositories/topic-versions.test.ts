@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('topic drafts and versions on %s', (kind) => {
     expect(draft).toMatchObject({ version: 1, updatedBy: null, isGeneral: false });
     expect(draft!.topic).toEqual(published[1]!.topic);
     expect(await listVersions(t.db, orgId, 'budgeting')).toEqual([
-      { version: 1, publishedAt: expect.any(String), publishedBy: null },
+      { version: 1, publishedAt: expect.any(String), publishedBy: null, note: null },
     ]);
   });
 
@@ -100,8 +100,8 @@ describe.each(DATABASE_KINDS)('topic drafts and versions on %s', (kind) => {
     });
     expect((await loadTopic(t.db, orgId, 'budgeting'))!.topic.name).toBe('Draft name');
     expect(await listVersions(t.db, orgId, 'budgeting')).toEqual([
-      { version: 2, publishedAt: later(2).at, publishedBy: 'author-2' },
-      { version: 1, publishedAt: expect.any(String), publishedBy: null },
+      { version: 2, publishedAt: later(2).at, publishedBy: 'author-2', note: null },
+      { version: 1, publishedAt: expect.any(String), publishedBy: null, note: null },
     ]);
     // Publishing what is published already makes no version.
     expect(await publishDraft(t.db, orgId, 'budgeting', later(3))).toEqual({

@@ -4,6 +4,7 @@ import {
   CONTENT_PACK_FORMAT,
   errorText,
   formulaUses,
+  packProblems,
   type ContentPack,
   type Topic,
 } from '@portal/domain';
@@ -41,12 +42,27 @@ function packProblemsUnder(pack: unknown, prefix: Path, skip: (path: Path) => bo
 }
 
 /**
- * What a save refuses: what the pack schema refuses in the topic alone (ids used twice, reserved
- * ids, a locale the organisation does not know), formula bodies aside.
+ * What a save refuses: what the pack's checks across parts refuse in the topic alone (ids used
+ * twice, reserved ids, a locale the organisation does not know), formula bodies aside. The topic
+ * was parsed by the route's schema already: it is not parsed again.
  */
 export function draftProblems(org: OrganisationRecord, topic: Topic): TopicProblems {
-  const pack = { format: CONTENT_PACK_FORMAT, organisation: org.settings, topics: [topic] };
-  return packProblemsUnder(pack, ['topics', 0], isFormulaBody);
+  const problems: TopicProblems = {};
+  const pack = {
+    format: CONTENT_PACK_FORMAT as typeof CONTENT_PACK_FORMAT,
+    organisation: org.settings,
+    topics: [topic],
+    topicGroups: [],
+    userGroups: [],
+    bundles: [],
+    users: [],
+  };
+  packProblems(pack, (path, message) => {
+    if (path[0] !== 'topics' || path[1] !== 0) return;
+    const inner = path.slice(2);
+    if (!isFormulaBody(inner)) problems[keyOf(inner)] ??= { verbatim: message };
+  });
+  return problems;
 }
 
 /** Ids a formula may name in a pack: every page, field and formula of every topic, and `topic`. */
@@ -130,7 +146,7 @@ export function publishProblems(
   const topics = isGeneral ? others : [...others, topic];
   const general = isGeneral ? topic : content.general;
   const pack: ContentPack = {
-    format: CONTENT_PACK_FORMAT,
+    format: CONTENT_PACK_FORMAT as typeof CONTENT_PACK_FORMAT,
     organisation: org.settings,
     ...(general && { general }),
     topicGroups: content.topicGroups,

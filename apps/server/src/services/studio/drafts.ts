@@ -124,5 +124,5 @@ export async function save(
       : { topic: current.topic, version: current.version };
     throw new DomainError('conflict', 'studioDraftStale', { extra: stored });
   }
-  return { topic: JSON.parse(JSON.stringify(topic)) as Topic, version: result.version };
+  return { topic, version: result.version };
 }
