@@ -14,7 +14,7 @@ export function inspector(page: Page, locale: Locale): Locator {
 /** The editable text of the page's last (always empty, trailing) text block, in `locale`. */
 function trailingText(page: Page, locale: Locale): Locator {
   return page
-    .locator('.studio-editor__content .studio-block--content')
+    .locator('.studio-editor__content .studio-page-block--content')
     .last()
     .locator(`.studio-locale__text[lang="${locale}"]`);
 }
@@ -57,9 +57,9 @@ export async function retype(page: Page, box: Locator, text: string): Promise<vo
 /** Selects the block whose chrome names `name` (its inspector opens). */
 export async function selectBlock(page: Page, locale: Locale, name: string): Promise<void> {
   await page
-    .locator('.studio-editor__content .studio-block')
-    .filter({ has: page.locator('.studio-block__name', { hasText: name }) })
-    .locator('.studio-block__kind')
+    .locator('.studio-editor__content .studio-page-block')
+    .filter({ has: page.locator('.studio-page-block__name', { hasText: name }) })
+    .locator('.studio-page-block__kind')
     .click();
   await expect(
     inspectorText(page, locale, 'studio.editor.inspector.fieldLabel').or(
