@@ -128,7 +128,10 @@ async function buildPage(page: Page, locale: Locale, topicId: string, token: str
   const body = inspector(page, locale).getByLabel(t(locale, 'studio.editor.inspector.body'));
   if ((await body.getAttribute('role')) === 'combobox') {
     // The formula editor: the reference completed from the field's label as it is typed.
-    await writeFormula(page, body, [{ ref: w.number }, ' * 7']);
+    await writeFormula(page, body, [
+      { query: w.number.split(' ')[0]!, option: w.question },
+      ' * 7',
+    ]);
   } else {
     // The inspector's plain formula box: the stored form, with the field's id.
     await expectDraftOnServer(page, locale, token, topicId, (topic) =>
@@ -146,7 +149,7 @@ async function buildPage(page: Page, locale: Locale, topicId: string, token: str
   await writeFormula(
     page,
     panel.getByRole('combobox', { name: t(locale, 'studio.formula.condition.label') }),
-    [{ ref: w.boolean }],
+    [{ query: w.boolean.split(' ')[0]!, option: w.boolean }],
   );
   await expectDraftOnServer(page, locale, token, topicId, (topic) => {
     const fragments = topic.pages[0]!.fragments;
@@ -184,7 +187,14 @@ for (const locale of ['en-US', 'fr-CA'] as const) {
     await expectNoAxeViolations(page);
 
     // A new topic, then a page named in the author's language.
-    await createTopicInDialog(page, locale, topicId, w.topic, () => expectNoAxeViolations(page));
+    // Named in both languages: a learner in either sees the topic by its name.
+    await createTopicInDialog(
+      page,
+      locale,
+      topicId,
+      { 'en-US': WORDS['en-US'].topic, 'fr-CA': WORDS['fr-CA'].topic },
+      () => expectNoAxeViolations(page),
+    );
     await page.getByRole('button', { name: t(locale, 'studio.pages.add') }).click();
     await retype(page, localisedInput(page, t(locale, 'studio.pages.name'), locale), w.page);
     await expect(page.getByRole('heading', { level: 2, name: w.page })).toBeVisible();

@@ -49,6 +49,12 @@ export function inspectorText(page: Page, locale: Locale, legendId: string): Loc
 
 /** Replaces what a text box holds (an input or a rich-text box) by typing. */
 export async function retype(page: Page, box: Locator, text: string): Promise<void> {
+  if (
+    await box.evaluate((el) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
+  ) {
+    await box.fill(text);
+    return;
+  }
   await box.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
@@ -69,13 +75,14 @@ export async function selectBlock(page: Page, locale: Locale, name: string): Pro
 }
 
 /**
- * Writes a formula in a formula box: plain text, and each `{ref: name}` chosen from the
- * completion list by the field's label, as an author does (the formula editor's combobox).
+ * Writes a formula in the formula editor (a combobox): plain text, and each reference chosen
+ * from the completion list after typing `query`, by the start of its option's text (a field
+ * reads as its question when it has one, else as its label).
  */
 export async function writeFormula(
   page: Page,
   box: Locator,
-  parts: (string | { ref: string })[],
+  parts: (string | { query: string; option: string })[],
 ): Promise<void> {
   await box.click();
   await page.keyboard.press('ControlOrMeta+A');
@@ -85,10 +92,12 @@ export async function writeFormula(
       await page.keyboard.type(part);
       continue;
     }
-    await page.keyboard.type(part.ref.slice(0, 6));
-    const option = page.getByRole('option', { name: new RegExp(escape(part.ref)) }).first();
-    await expect(option).toBeVisible();
+    await page.keyboard.type(part.query);
+    const option = page
+      .getByRole('option', { name: new RegExp(`^${escape(part.option)}`) })
+      .first();
     await option.click();
+    await expect(box).toContainText(part.option);
   }
 }
 

@@ -66,23 +66,24 @@ export function localisedInput(scope: Page | Locator, legend: string, locale: Lo
   return scope.getByRole('group', { name: legend, exact: true }).locator(`[lang="${locale}"]`);
 }
 
-/** Creates a topic through the "New topic" dialog; returns once its workspace shows. */
+/** Creates a topic through the "New topic" dialog (named in `names`' locales); returns once its workspace shows. */
 export async function createTopicInDialog(
   page: Page,
   locale: Locale,
   topicId: string,
-  name: string,
+  names: Partial<Record<Locale, string>>,
   onDialog?: () => Promise<void>,
 ): Promise<void> {
   await page.getByRole('button', { name: t(locale, 'studio.create.open') }).click();
   const dialog = page.getByRole('dialog', { name: t(locale, 'studio.create.title') });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: t(locale, 'studio.create.id') }).fill(topicId);
-  await dialog.locator(`input[lang="${locale}"]`).fill(name);
+  for (const [each, text] of Object.entries(names))
+    await dialog.locator(`input[lang="${each}"]`).fill(text);
   if (onDialog) await onDialog();
   await dialog.getByRole('button', { name: t(locale, 'studio.create.submit') }).click();
   await expect(page).toHaveURL(new RegExp(`/studio/topic/${topicId}`));
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: names[locale] })).toBeVisible();
 }
 
 /** The draft as the server holds it (GET studio topic), to read the ids the editor made. */
