@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DOUGHMAIN } from './accounts';
 import { t, type Locale } from './i18n';
@@ -137,4 +140,90 @@ export async function expectDraftOnServer(
     })
     .toBe(true);
   await expectDraftSaved(page, locale);
+}
+
+const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A copy of a demo topic (content/doughmain.json) under new ids, made through the studio's API
+ * (POST studio/topics) as a draft: real content for the screens that are not about building.
+ * Every id of the topic gets `-{suffix}`, references in formulas and conditions included.
+ */
+export async function createTopicCopy(
+  request: APIRequestContext,
+  token: string,
+  sourceId: string,
+  suffix: string,
+  name?: Record<string, string>,
+): Promise<StudioTopic> {
+  const packPath = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../content/doughmain.json',
+  );
+  const pack = JSON.parse(fs.readFileSync(packPath, 'utf8')) as { topics: StudioTopic[] };
+  const source = pack.topics.find((each) => each._id === sourceId);
+  if (!source) throw new Error(`no topic ${sourceId} in doughmain.json`);
+  const ids = new Set<string>();
+  JSON.stringify(source, (key, value: unknown) => {
+    if (key === '_id' && typeof value === 'string') ids.add(value);
+    return value;
+  });
+  let text = JSON.stringify(source);
+  for (const id of ids) {
+    const quoted = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text
+      .replace(new RegExp(`"${quoted}"`, 'g'), `"${id}-${suffix}"`)
+      .replace(new RegExp(`\\\\"${quoted}\\\\"`, 'g'), `\\"${id}-${suffix}\\"`);
+  }
+  const topic = JSON.parse(text) as StudioTopic;
+  if (name) topic.name = name;
+  const response = await request.post(`/api/org/${DOUGHMAIN}/studio/topics`, {
+    headers: authHeader(token),
+    data: { topic },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return topic;
+}
+
+/** PUT the draft (the server's current version) with `change` applied. */
+export async function saveDraftByApi(
+  request: APIRequestContext,
+  token: string,
+  topicId: string,
+  change: (topic: StudioTopic) => void,
+): Promise<void> {
+  const draft = await fetchDraft(request, token, topicId);
+  change(draft.topic);
+  const response = await request.put(`/api/org/${DOUGHMAIN}/studio/topic/${topicId}`, {
+    headers: authHeader(token),
+    data: { topic: draft.topic, version: draft.version },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+export async function publishByApi(
+  request: APIRequestContext,
+  token: string,
+  topicId: string,
+  note: string,
+): Promise<number> {
+  const response = await request.post(`/api/org/${DOUGHMAIN}/studio/topic/${topicId}/publish`, {
+    headers: authHeader(token),
+    data: { note },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { publishedVersion: number }).publishedVersion;
+}
+
+/** Hides a test's topic from learners again (archived: answers kept), so other specs' lists stay as shipped. */
+export async function archiveByApi(
+  request: APIRequestContext,
+  token: string,
+  topicId: string,
+): Promise<void> {
+  const response = await request.post(`/api/org/${DOUGHMAIN}/studio/topic/${topicId}/archive`, {
+    headers: authHeader(token),
+    data: { archived: true },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
 }
