@@ -20,6 +20,7 @@ import {
   tokenOf,
   workspaceTab,
 } from './support/studio';
+import { selectBlock } from './support/studio-editor';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -34,10 +35,10 @@ const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 test.use({ actionTimeout: 10_000 });
 
-/** A screenshot for the README: docs/images when STUDIO_SCREENSHOTS=1, else the test's output. */
+/** A screenshot for the README: docs/images when E2E_DOCS_SHOTS=1, else the test's output. */
 async function docsShot(page: Page, name: string): Promise<void> {
   const file =
-    process.env.STUDIO_SCREENSHOTS === '1'
+    process.env.E2E_DOCS_SHOTS === '1'
       ? path.join(DOCS_IMAGES, `${name}.png`)
       : test.info().outputPath(`${name}.png`);
   await page.screenshot({ path: file });
@@ -161,7 +162,11 @@ test('on a phone (390×844) the studio reads and takes a small edit: a page rena
   });
   const name = topic.name[locale]!;
   await openAt(page, { locale, viewport: PHONE }, '/studio', token);
-  await page.getByRole('link', { name, exact: true }).click();
+  // By its address too: repeated runs leave topics of the same name in the list.
+  await page
+    .getByRole('link', { name, exact: true })
+    .and(page.locator(`[href$="/studio/topic/${topic._id}"]`))
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expectDraftSaved(page, locale);
   // Readable: every page listed, the first page's blocks shown, nothing wider than the screen.
@@ -183,6 +188,10 @@ test('on a phone (390×844) the studio reads and takes a small edit: a page rena
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(pages.getByText(renamed)).toBeVisible();
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   await docsShot(page, 'studio-phone');
 });
 
@@ -218,6 +227,9 @@ test('screenshots of the studio’s screens (1366×900) for the README', async (
     await expect(
       page.getByRole('heading', { level: 2, name: 'Your numbers, month by month' }),
     ).toBeVisible();
+    // The editor with a field selected: its block in the flow, its settings in the inspector.
+    await selectBlock(page, locale, 'Monthly take-home pay ($)');
+    await page.locator('.studio-editor').evaluate((el) => el.scrollIntoView());
     await docsShot(page, 'studio-editor');
 
     await workspaceTab(page, locale, 'settings').click();
