@@ -3,7 +3,7 @@ import {
   errorBodySchema,
   messageAnswerSchema,
   ROUTE_NAMES,
-  ROUTE_PATHS,
+  routeOf,
   ROUTE_SCHEMAS,
 } from '@portal/domain';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +34,10 @@ import { signInAtProvider, startOidcProvider, type TestProvider } from '../test/
  * OpenAPI document, so a route added without a case here fails this test.
  */
 const ANSWERS: Record<string, z.ZodType> = Object.fromEntries(
-  ROUTE_NAMES.map((name) => [ROUTE_PATHS[name], ROUTE_SCHEMAS[name].answer]),
+  ROUTE_NAMES.map((name) => {
+    const { method, path } = routeOf(name);
+    return [`${method} ${path}`, ROUTE_SCHEMAS[name].answer];
+  }),
 );
 
 const LONG_BODY = `<p>${'A long reading. '.repeat(400)}</p>`;

@@ -14,5 +14,6 @@ export * from './messages';
 export * from './sso';
 export * from './groups';
 export * from './route-paths';
+export * from './studio-route-paths';
 export * from './routes';
 export * from './studio';

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isRouteRequest, ROUTE_NAMES, routePattern, routeUrl } from './route-paths';
+import { isRouteRequest, ROUTE_PATHS, routePattern, routeUrl } from './route-paths';
 import { ROUTE_SCHEMAS } from './routes';
+import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 describe('the route table', () => {
   it('gives every named path its schemas, and names each path once', () => {
-    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...ROUTE_NAMES].sort());
+    const named = [...Object.keys(ROUTE_PATHS), ...Object.keys(STUDIO_ROUTE_PATHS)];
+    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...named].sort());
+    expect(new Set(named).size).toBe(named.length);
+  });
+
+  it('keeps the studio’s paths apart from those a learner’s first load carries', () => {
+    expect(Object.values(ROUTE_PATHS).filter((path) => path.includes('/studio'))).toEqual([]);
+    expect(routeUrl('studioTopic', { org: 'o', topicId: 't' })).toBe('/api/org/o/studio/topic/t');
   });
 
   it('builds URLs: each path value encoded, the query values that have one', () => {

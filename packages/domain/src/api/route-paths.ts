@@ -1,3 +1,5 @@
+import type { STUDIO_ROUTE_PATHS } from './studio-route-paths';
+
 /**
  * The API's routes by name: method and path (docs/product-spec.md §7, `{param}` as in the
  * spec). The first half of the one route table: `routes.ts` gives each name its schemas (params,
@@ -59,37 +61,31 @@ export const ROUTE_PATHS = {
   invite: 'POST /api/org/{org}/userGroup/{groupId}/invites',
   resendInvite: 'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/resend',
   revokeInvite: 'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke',
-  studioTopics: 'GET /api/org/{org}/studio/topics',
-  createStudioTopic: 'POST /api/org/{org}/studio/topics',
-  studioTopic: 'GET /api/org/{org}/studio/topic/{topicId}',
-  saveStudioTopic: 'PUT /api/org/{org}/studio/topic/{topicId}',
-  publishStudioTopic: 'POST /api/org/{org}/studio/topic/{topicId}/publish',
-  studioTopicVersions: 'GET /api/org/{org}/studio/topic/{topicId}/versions',
-  studioTopicVersion: 'GET /api/org/{org}/studio/topic/{topicId}/versions/{version}',
-  restoreStudioTopic: 'POST /api/org/{org}/studio/topic/{topicId}/restore',
-  archiveStudioTopic: 'POST /api/org/{org}/studio/topic/{topicId}/archive',
-  studioAnswerCounts: 'GET /api/org/{org}/studio/topic/{topicId}/answers',
-  studioPresence: 'POST /api/org/{org}/studio/topic/{topicId}/presence',
-  studioCatalogue: 'GET /api/org/{org}/studio/catalogue',
-  saveStudioCatalogue: 'PUT /api/org/{org}/studio/catalogue',
-  studioPreviewTopic: 'GET /api/org/{org}/studio/topic/{topicId}/preview',
-  studioPreviewGrade: 'GET /api/org/{org}/studio/topic/{topicId}/preview/worksheet/{index}/grade',
-  studioPreviewWorkbook: 'GET /api/org/{org}/studio/preview/workbook',
-  saveStudioPreviewWorkbook: 'PUT /api/org/{org}/studio/preview/workbook',
-  resetStudioPreviewWorkbook: 'DELETE /api/org/{org}/studio/preview/workbook',
 } as const;
 
-export type RouteName = keyof typeof ROUTE_PATHS;
+/** Every route's name: the learner's above, the studio's in studio-route-paths.ts. */
+export type RouteName = keyof typeof ROUTE_PATHS | keyof typeof STUDIO_ROUTE_PATHS;
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route's method and path (`/api/org/{org}/topic/{topicId}`). */
 export function routeOf(name: RouteName): { method: RouteMethod; path: string } {
-  const [method, path] = ROUTE_PATHS[name].split(' ') as [RouteMethod, string];
+  const [method, path] = ((ROUTE_PATHS as Paths)[name] ?? laterPaths[name])!.split(' ') as [
+    RouteMethod,
+    string,
+  ];
   return { method, path };
 }
 
-/** Every route's name. */
-export const ROUTE_NAMES = Object.keys(ROUTE_PATHS) as RouteName[];
+type Paths = Partial<Record<RouteName, string>>;
+/**
+ * The paths `routeOf` knows beyond the learner's: the studio's, once a module that needs them
+ * says so (routes.ts on the server, the studio's code in the browser), so that a learner's first
+ * load carries none of them (size-budget.json).
+ */
+const laterPaths: Paths = {};
+
+/** Makes more routes' paths known to `routeOf` (idempotent). */
+export const knowRoutePaths = (paths: Paths) => Object.assign(laterPaths, paths);
 
 /** The values a route's URL is built with: each one in its path, the rest its query. */
 export type RouteValues = Record<string, string | number | boolean | null | undefined>;

@@ -57,7 +57,8 @@ import {
   unreadMessagesAnswerSchema,
 } from './messages';
 import { organisationViewSchema } from './organisation';
-import type { RouteName } from './route-paths';
+import { knowRoutePaths, type RouteName } from './route-paths';
+import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
@@ -722,6 +723,12 @@ export const ROUTE_SCHEMAS = {
 } as const satisfies { [K in RouteName]: RouteSchemas };
 
 export type RouteTable = typeof ROUTE_SCHEMAS;
+
+// Whoever has the schemas (the server, tests, the web in development) knows every route's path.
+knowRoutePaths(STUDIO_ROUTE_PATHS);
+
+/** Every route's name. */
+export const ROUTE_NAMES = Object.keys(ROUTE_SCHEMAS) as RouteName[];
 type Field<T, K extends string> = T extends { [P in K]: infer V } ? V : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

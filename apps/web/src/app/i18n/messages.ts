@@ -42,34 +42,6 @@ export function loadLaterMessages(): Promise<void> {
   return laterMessages;
 }
 
-/** The studio's part of each catalog (catalog-parts.ts): loaded with the studio's code only. */
-const studioLoaders: Readonly<Record<string, () => Promise<Catalog>>> = {
-  'en-US': async () => (await import('./en-US.json?studio')).default as Catalog,
-  'fr-CA': async () => (await import('./fr-CA.json?studio')).default as Catalog,
-};
-const studioParts = new Map<string, Catalog>();
-let studioMessages: Promise<void> | undefined;
-
-/**
- * Loads the studio's messages in every locale, once (the studio's screens wait for them,
- * app/routes.tsx): a few kilobytes no learner downloads, and a switch of locale in the studio
- * finds its words already there.
- */
-export function loadStudioMessages(): Promise<void> {
-  studioMessages ??= Promise.all(
-    Object.entries(studioLoaders).map(async ([locale, load]) => {
-      studioParts.set(locale, await load());
-    }),
-  ).then(
-    () => catalogsChanged(),
-    (error: unknown) => {
-      studioMessages = undefined;
-      throw error;
-    },
-  );
-  return studioMessages;
-}
-
 function catalogsChanged(): void {
   version += 1;
   for (const listener of listeners) listener();
@@ -118,11 +90,7 @@ const merged = new Map<string, { version: number; messages: Record<MessageId, st
 export function messagesFor(locale: string): Record<MessageId, string> {
   const cached = merged.get(locale);
   if (cached?.version === version) return cached.messages;
-  const reference = { ...enUS, ...studioParts.get(DEFAULT_LOCALE) } as Record<MessageId, string>;
-  const messages = withFallback(
-    reference,
-    locale === DEFAULT_LOCALE ? undefined : { ...loaded.get(locale), ...studioParts.get(locale) },
-  );
+  const messages = withFallback(enUS, locale === DEFAULT_LOCALE ? undefined : loaded.get(locale));
   merged.set(locale, { version, messages });
   return messages;
 }

@@ -1,6 +1,14 @@
-import type { StudioCatalogueAnswer, StudioSavedAnswer } from '@portal/domain';
+import {
+  knowRoutePaths,
+  STUDIO_ROUTE_PATHS,
+  type StudioCatalogueAnswer,
+  type StudioSavedAnswer,
+} from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
+
+// The studio's routes join the table here: no learner's first load carries their paths.
+knowRoutePaths(STUDIO_ROUTE_PATHS);
 
 type Topic = StudioSavedAnswer['topic'];
 

@@ -83,14 +83,6 @@ export function pageTurns(
   };
 }
 
-function decoded(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 /** The entry an address inside /topic/{id}/… (or wherever `paths` put the topic) shows. */
 export function currentEntryOf(
   paths: TopicPaths,
@@ -99,11 +91,10 @@ export function currentEntryOf(
   pageId: string | undefined,
 ): string {
   if (pageId !== undefined) return pageId;
-  // Compared decoded: a browser and encodeURIComponent may escape other characters (":").
-  const path = decoded(pathname);
-  if (path === decoded(paths.reportCard(topicId))) return REPORT_CARD;
-  const others = decoded(paths.others(topicId));
-  if (path === others || path.startsWith(`${others}/`)) return OTHER_TOPICS;
+  // The segment after the topic's own address (…/reportcard, …/others/…), however it is encoded.
+  const section = pathname.split('/')[paths.topic(topicId).split('/').length];
+  if (section === 'reportcard') return REPORT_CARD;
+  if (section === 'others') return OTHER_TOPICS;
   return TOPIC_HOME;
 }
 

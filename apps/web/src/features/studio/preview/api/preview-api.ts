@@ -1,10 +1,13 @@
-import type { Workbook } from '@portal/domain';
+import { knowRoutePaths, STUDIO_ROUTE_PATHS, type Workbook } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../../lib/api/client';
 import { normaliseWorkbook } from '../../../../lib/api/workbook';
 import { noteServerTime } from '../../../../lib/server-clock';
 import type { TopicPaths, TopicSource } from '../../../../lib/topic-outlet';
 import type { WorkbookSource } from '../../../../lib/workbook';
+
+// The studio's routes join the table here: no learner's first load carries their paths.
+knowRoutePaths(STUDIO_ROUTE_PATHS);
 
 /**
  * The studio's preview (docs/design.md §14): the draft of a topic in the learner's screens, its
