@@ -243,7 +243,7 @@ test('screenshots of the studio’s screens (1366×900) for the README', async (
     await page
       .getByRole('button', { name: t(locale, 'studio.history.compare', { version: 2 }) })
       .click();
-    await expect(page.getByText(t(locale, 'studio.changes.setting.name'))).toBeVisible();
+    await expect(page.getByText(t(locale, 'studio.changes.title', { version: 2 }))).toBeVisible();
     await docsShot(page, 'studio-history');
 
     await page.goto(`/studio/topic/${topic._id}/preview/page/${pageId}`);

@@ -209,7 +209,6 @@ for (const locale of ['en-US', 'fr-CA'] as const) {
     await expectNoAxeViolations(page);
     await workspaceTab(page, locale, 'history').click();
     await expect(page.getByText(t(locale, 'studio.history.empty'))).toBeVisible();
-    await expectNoAxeViolations(page);
 
     // The draft in the learner's screens, on the author's preview workbook.
     const pageId = (await fetchDraft(page.request, token, topicId)).topic.pages[0]!._id;
@@ -276,13 +275,16 @@ for (const locale of ['en-US', 'fr-CA'] as const) {
   });
 }
 
-/** Publishes the draft with a note from the publish dialog; the workspace says which version. */
+/**
+ * Publishes the draft with a note from the publish dialog; the workspace says which version.
+ * The dialog is checked by axe the first time.
+ */
 async function publish(page: Page, locale: Locale, note: string, version: number) {
   await page.getByRole('button', { name: t(locale, 'studio.publish.open'), exact: true }).click();
   const dialog = page.getByRole('dialog', { name: t(locale, 'studio.publish.title') });
   await expect(dialog.getByText(t(locale, 'studio.publish.saved'))).toBeVisible();
   await dialog.getByLabel(t(locale, 'studio.publish.note')).fill(note);
-  await expectNoAxeViolations(page);
+  if (version === 1) await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: t(locale, 'studio.publish.submit') }).click();
   await expect(page.getByText(t(locale, 'studio.publish.done', { version }))).toBeVisible();
 }
