@@ -177,7 +177,8 @@ for (const locale of ['en-US', 'fr-CA'] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // About a minute on a quiet machine; the margin is for a loaded one (two cores, other runs).
+    test.setTimeout(180_000);
     const topicId = newTopicId(`bakery-${locale.slice(0, 2)}`);
     const token = await tokenOf(page.request, AUTHOR);
 
