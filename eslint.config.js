@@ -83,29 +83,9 @@ export default tseslint.config(
   },
   // Features never import each other, nor app/ (which composes them): what several of them
   // share lives in components/ or lib/.
-  ...FEATURES.map((name) => ({
-    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((f) => f !== name).join('|')})(/|$)`,
-              message:
-                'A feature never imports another feature: share it through components/ or lib/.',
-            },
-            {
-              regex: '^(\\.\\./)+app(/|$)',
-              message:
-                'A feature never imports app/: what it needs of the session, the organisation or ' +
-                'another feature comes through lib/ (app/ provides it).',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // By depth, so that a feature's own folder named like another feature (the studio's topics/)
+  // is not taken for it: from features/{name}/a/b.ts, '../../' is features/.
+  ...FEATURES.flatMap((name) => [0, 1, 2, 3, 4, 5].map((depth) => featureBoundary(name, depth))),
   {
     // Shared code sits below the features and app/, so it never imports them.
     files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
@@ -245,3 +225,31 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
 );
+
+/** Features never import each other: the rule for files `depth` folders inside features/{name}. */
+function featureBoundary(name, depth) {
+  const others = FEATURES.filter((f) => f !== name).join('|');
+  return {
+    files: [`apps/web/src/features/${name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}(${others})(/|$)|^(\\.\\./){${depth + 2},}features/(${others})(/|$)`,
+              message:
+                'A feature never imports another feature: share it through components/ or lib/.',
+            },
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message:
+                'A feature never imports app/: what it needs of the session, the organisation or ' +
+                'another feature comes through lib/ (app/ provides it).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}

@@ -18,6 +18,7 @@ import {
   unreadAtFixedRate,
 } from '../bench/cohorts.mjs';
 import { databaseOutage, rollingRestart } from '../bench/resilience.mjs';
+import { editorKeystrokes } from '../bench/editor.mjs';
 import { studioBench } from '../bench/studio.mjs';
 import { benchPack, GRADE_TOPIC, gradeAnswers, searchQueries } from '../bench/pack.mjs';
 import {
@@ -32,9 +33,10 @@ import {
   startPortal,
 } from '../bench/lib.mjs';
 
-execSync('npm run build -w @portal/server', { cwd: root, stdio: 'ignore' });
 const results = {};
 const only = process.argv[2];
+// The editor's scenario runs in a browser, on a page of its own: no server to build.
+if (only !== 'editor') execSync('npm run build -w @portal/server', { cwd: root, stdio: 'ignore' });
 const mean = (xs) => xs.reduce((a, b) => a + b.rps, 0) / xs.length;
 // autocannon sends no Accept-Encoding unless told: the plain figures stay comparable with the
 // bare route (which never compresses); the `brotli` figures ask as a browser does.
@@ -716,6 +718,7 @@ if (!only || only === 'studio') {
 }
 if (!only || only === 'outage') results.postgresOutage = await databaseOutage();
 if (!only || only === 'restart') results.rollingRestart = await rollingRestart();
+if (!only || only === 'editor') results.editorKeystrokes = await editorKeystrokes();
 
 console.log(
   '\nBenchmarks (loopback; autocannon with 50 connections for throughput, 8 concurrent requests for latency):',

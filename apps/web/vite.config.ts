@@ -151,7 +151,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // analytics helpers beside their schema must not bring zod into the first load).
         manualPureFunctions: ['z'],
       },
-      // The domain's worksheet rules (formulas, grading, worksheets, numbers as typed) in one
+      // The domain's worksheet rules (formulas, grading, worksheets) in one
       // chunk that the topic's screens share, rather than copied into, or split across, several
       // (the learner's first load of a topic, size-budget.json).
       output: isSsrBuild
@@ -161,7 +161,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 {
                   name: 'worksheet',
-                  test: /[\\/]packages[\\/]domain[\\/]src[\\/](formula[\\/]|grading|worksheet|formula-inputs|locale-number)/,
+                  test: /[\\/]packages[\\/]domain[\\/]src[\\/](formula[\\/]|grading|worksheet|formula-inputs)/,
                 },
               ],
             },

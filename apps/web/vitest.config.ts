@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom with the studio's editor is heavy: on two shared cores a test may wait its turn.
+    testTimeout: 15_000,
   },
 });

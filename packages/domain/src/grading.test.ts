@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeWorksheet, isCorrectAnswer, isScoredField, scoreOf } from './grading';
+import { gradeWorksheet, isCorrectAnswer } from './grade-answers';
+import { isScoredField, scoreOf } from './grading';
 
 describe('isCorrectAnswer (docs/design.md §6)', () => {
   it('compares numbers within the tolerance', () => {

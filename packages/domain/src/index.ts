@@ -19,6 +19,7 @@ export * from './studio/formula-references';
 export * from './studio/formula-check';
 export * from './studio/formula-tests';
 export * from './grading';
+export * from './grade-answers';
 export * from './worksheet';
 export * from './analytics';
 export * from './store';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeWorksheet, scoreOf } from './grading';
+import { gradeWorksheet } from './grade-answers';
+import { scoreOf } from './grading';
 import {
   boundEditTimes,
   EDIT_TIME_SKEW_MS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyScores, gradeWorksheet } from './grading';
+import { gradeWorksheet } from './grade-answers';
+import { emptyScores } from './grading';
 import type { FieldView, PageView, TopicView } from './api/topic';
 import { evaluateFormula } from './formula';
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 import type { FormulaTest, Topic } from '../content-pack';
 import { evaluateFormula, formulaText, type FormulaResult } from '../formula';
-import { gradeWorksheet, type GradablePage } from '../grading';
+import { gradeWorksheet, type GradablePage } from '../grade-answers';
 import { formulaScope } from '../worksheet';
 import { topicFormulaBodies } from './formula-references';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fragmentSchema, idSchema, type Field, type Fragment } from '../content-pack';
-import { isCorrectAnswer } from '../grading';
+import { isCorrectAnswer } from '../grade-answers';
 import { parseQuestions } from './paste-questions';
 
 function counter() {

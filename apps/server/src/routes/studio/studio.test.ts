@@ -303,6 +303,25 @@ describe.each(DATABASE_KINDS)('the studio API on %s', (kind) => {
     expect((await learnerGet('/topic/formulas')).statusCode).toBe(200);
   });
 
+  it('refuses to publish what the studio’s formula check refuses: a reference to what has no value', async () => {
+    const topic = studioTopic('reads');
+    expect((await send('POST', '/topics', author, { topic })).statusCode).toBe(201);
+    const reading = structuredClone(topic);
+    // A page has a score, not a value: the pack's schema takes the reference, the studio does not.
+    (reading.pages[0]!.fragments[2] as { formula: { body: string } }).formula.body =
+      '<span data-ref="reads-p1"></span> + 1';
+    expect(
+      (await send('PUT', '/topic/reads', author, { topic: reading, version: 1 })).statusCode,
+    ).toBe(200);
+    const refused = await send('POST', '/topic/reads/publish', author, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatch(/cannot be published.*reads-p1.*no value/);
+    expect(refused.json().errfor).toEqual({
+      'pages.0.fragments.2.formula.body': expect.stringContaining('reads-p1'),
+    });
+    expect((await learnerGet('/topic/reads')).statusCode).toBe(404);
+  });
+
   it('archives a topic: hidden from learners everywhere, answers kept; and brings it back', async () => {
     const worksheet = { name: 'Mine', data: { income: 120 }, completedPages: [] };
     const saved = await t.app.inject({
@@ -442,6 +461,7 @@ describe.each(DATABASE_KINDS)('the studio API on %s', (kind) => {
       [
         'topic:created',
         'topic:formulas',
+        'topic:reads',
         ...events
           .filter((e) => e.action === 'topic.create' && e.target.startsWith('topic:made-'))
           .map((e) => e.target),

@@ -1,4 +1,5 @@
 import {
+  checkTopicFormulas,
   compileFormula,
   contentPackSchema,
   CONTENT_PACK_FORMAT,
@@ -193,6 +194,26 @@ export function publishProblems(
   if (loop) {
     const at = own.find((f) => f.formulaId === loop[0]) ?? own[0]!;
     problems[keyOf(at.path)] ??= errorText('studioFormulaCycle', { cycle: loop.join(' → ') });
+  }
+  // The studio's own check (the one its publish dialog runs first): a reference must name
+  // something of this topic or the general topic that has what it reads (a value, a score).
+  for (const { path, check } of checkTopicFormulas(topic, {
+    general: isGeneral ? null : general,
+  })) {
+    const where = path;
+    const unknown = check.unknownReferences[0];
+    const unusable = check.unusableReferences[0];
+    if (check.parseError !== null)
+      problems[where] ??= errorText('studioFormulaInvalid', { where, reason: check.parseError });
+    else if (unknown)
+      problems[where] ??= errorText('studioUnknownReference', { where, ref: unknown.id });
+    else if (unusable)
+      problems[where] ??= errorText('studioFormulaInvalid', {
+        where,
+        reason: `${unusable.id} (a ${unusable.kind}) has no ${unusable.use === 'value' ? 'value' : 'score'} to read`,
+      });
+    else if (check.cycle)
+      problems[where] ??= errorText('studioFormulaCycle', { cycle: check.cycle.join(' → ') });
   }
   return problems;
 }

@@ -14,7 +14,7 @@ const catalogs: [string, Catalog][] = [
 ];
 
 /** Words that keep their capital inside a label: names and keys (acronyms are all capitals). */
-const PROPER = new Set(['ID', 'PNG', 'JPEG', 'GIF', 'WebP', 'Mac', 'Ctrl', 'Enter', 'Web']);
+const PROPER = new Set(['ID', 'PNG', 'JPEG', 'GIF', 'WebP', 'Mac', 'Ctrl', 'Enter', 'Web', 'Aiken']);
 
 const visibleText = (text: string) => text.replace(/\{[^}]*\}|<[^>]*>/g, '');
 

@@ -29,6 +29,8 @@ export const studioKeys = {
     ['studio', org, viewer, 'topic', topicId, 'versions', version] as const,
   presence: (org: string, viewer: string, topicId: string) =>
     ['studio', org, viewer, 'topic', topicId, 'presence'] as const,
+  answers: (org: string, viewer: string, topicId: string) =>
+    ['studio', org, viewer, 'topic', topicId, 'answers'] as const,
 };
 
 /** GET …/studio/topics: every topic with its draft state, archived ones included. */
@@ -76,6 +78,18 @@ export function studioVersionQuery(org: string, viewer: string, topicId: string,
     queryFn: ({ signal }) =>
       call('studioTopicVersion', { params: { org, topicId, version }, signal }),
     staleTime: Infinity,
+  });
+}
+
+/**
+ * GET …/answers: how many learners have an answer stored, by field id (the page editor asks
+ * before a field with answers is removed or retyped). Read again when the workspace regains focus.
+ */
+export function studioAnswerCountsQuery(org: string, viewer: string, topicId: string) {
+  return queryOptions({
+    queryKey: studioKeys.answers(org, viewer, topicId),
+    queryFn: ({ signal }) => call('studioAnswerCounts', { params: { org, topicId }, signal }),
+    staleTime: 30_000,
   });
 }
 

@@ -69,6 +69,8 @@ export function usePageEditor(options: Options) {
   const editor = useEditor({
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
+    // TipTap's 'delete' events (a task after every change that re-walks its steps): none listens.
+    enableCoreExtensions: { delete: false },
     extensions: [
       StarterKit.configure({
         document: false,

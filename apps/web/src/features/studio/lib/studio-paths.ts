@@ -4,4 +4,6 @@ import { paths } from '../../../lib/paths';
 export const studioPaths = {
   home: paths.studio,
   topic: (topicId: string) => `${paths.studio}/topic/${encodeURIComponent(topicId)}`,
+  /** The draft in the learner's screens (app/routes.tsx, features/studio/preview). */
+  preview: (topicId: string) => `${paths.studio}/topic/${encodeURIComponent(topicId)}/preview`,
 };

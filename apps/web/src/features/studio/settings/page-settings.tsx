@@ -1,13 +1,26 @@
+import type { Topic } from '@portal/domain';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useOrganisation } from '../../../lib/organisation';
+import { ShowConditionEditor } from '../formula';
 import type { DraftTopic } from '../lib/draft-saver';
 import { LocalisedFields } from './localised-fields';
 
 type Page = DraftTopic['pages'][number];
 
-/** A page's name (every locale) and who sees it, above its editor. */
-export function PageSettings({ page, onChange }: { page: Page; onChange: (page: Page) => void }) {
+interface PageSettingsProps {
+  page: Page;
+  onChange: (page: Page) => void;
+  /** The topic the page is in: what its show condition may refer to. */
+  topic: Topic;
+  /** The organisation's general topic (its fields' answers are read too), when there is one. */
+  general?: Topic | null;
+}
+
+/** A page's name (every locale), who sees it, and when it shows, above its editor. */
+export function PageSettings({ page, onChange, topic, general }: PageSettingsProps) {
   const intl = useIntl();
+  const { locale } = useOrganisation();
   const visibilityId = useId();
   return (
     <div className="studio-page-settings">
@@ -31,6 +44,22 @@ export function PageSettings({ page, onChange }: { page: Page; onChange: (page: 
           <option value="Public">{intl.formatMessage({ id: 'studio.settings.public' })}</option>
           <option value="Private">{intl.formatMessage({ id: 'studio.settings.private' })}</option>
         </select>
+      </div>
+      <div id={`studio-page-condition-${page._id}`} className="studio-page-settings__condition">
+        <ShowConditionEditor
+          target="page"
+          value={page.showCondition}
+          topic={topic}
+          locale={locale}
+          {...(general !== undefined && { general })}
+          onChange={(showCondition) => {
+            if (showCondition) onChange({ ...page, showCondition });
+            else {
+              const { showCondition: _removed, ...rest } = page;
+              onChange(rest);
+            }
+          }}
+        />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useOrganisation } from '../../../lib/organisation';
 import type { DraftTopic } from '../lib/draft-saver';
-import { textDifferences } from '../versions/topic-changes';
+import { textDifferences } from './text-differences';
 
 interface ConflictViewProps {
   mine: DraftTopic;

@@ -1,8 +1,8 @@
 import type { StudioDraftAnswer } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api/client';
@@ -11,19 +11,25 @@ import { paths } from '../../../lib/paths';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { studioTopicQuery } from '../api/studio-api';
+import { studioKeys, studioTopicQuery } from '../api/studio-api';
+import type { PageEditorHandle } from '../editor';
+import type { DraftTopic } from '../lib/draft-saver';
 import { displayText, untranslatedCount } from '../lib/localised';
+import { studioPaths } from '../lib/studio-paths';
 import { PageSettings } from '../settings/page-settings';
 import { TopicSettings } from '../settings/topic-settings';
 import { PageList } from '../topics/page-list';
-import { PublishDialog } from '../versions/publish-dialog';
+import { PublishDialog, type ProblemLocation } from '../versions/publish-dialog';
 import { VersionHistory } from '../versions/version-history';
 import { ConflictView } from './conflict-view';
-import { PageEditorSlot } from './page-editor-slot';
+import { PageEditorPane } from './page-editor-pane';
 import { Presence } from './presence';
 import { SaveStatusLine } from './save-status';
 import { StudioForbidden, StudioGate } from './studio-gate';
 import { useDraft } from './use-draft';
+import { useGeneralTopic } from './use-general-topic';
+
+type Page = DraftTopic['pages'][number];
 
 /** /studio/topic/{topicId}: one topic's workspace. */
 export function StudioTopic() {
@@ -94,11 +100,20 @@ const TAB_MESSAGES = {
 function TopicWorkspace({ topicId, initial }: { topicId: string; initial: StudioDraftAnswer }) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
-  const { saver, draft } = useDraft(org.alias, topicId, initial);
+  const { viewer } = useSessionToken();
+  const { saver, draft } = useDraft(org.alias, viewer, topicId, initial);
+  const general = useGeneralTopic(topicId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const [publishing, setPublishing] = useState(false);
   const [published, setPublished] = useState<number | null>(null);
+  const [target, setTarget] = useState<(ProblemLocation & { nonce: number }) | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const editor = useRef<PageEditorHandle | null>(null);
+  const setEditor = useCallback((handle: PageEditorHandle | null) => {
+    editor.current = handle;
+  }, []);
   const topic = draft.topic;
   const name = displayText(topic.name, locale, topic._id);
   useDocumentTitle(`${name} · ${intl.formatMessage({ id: 'studio.title' })}`);
@@ -116,6 +131,73 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
   const untranslated = untranslatedCount(topic, org.locales);
   const conflict = draft.status.kind === 'conflict' ? draft.status.theirs : null;
 
+  /**
+   * One page of the draft changed: applied to the draft as it is now (the editor sends its page
+   * after a pause, or as it closes, when the author may have changed the topic meanwhile).
+   */
+  const editPage = useCallback(
+    (pageId: string, change: (page: Page) => Page) => {
+      const current = saver.getSnapshot().topic;
+      if (!current.pages.some((page) => page._id === pageId)) return;
+      saver.edit({
+        ...current,
+        pages: current.pages.map((page) => (page._id === pageId ? change(page) : page)),
+      });
+    },
+    [saver],
+  );
+  const onEditorChange = useCallback(
+    (page: Page) => editPage(page._id, (current) => ({ ...current, fragments: page.fragments })),
+    [editPage],
+  );
+
+  /** What the editor holds goes to the autosave, then the autosave to the server. */
+  const saveNow = useCallback(async () => {
+    editor.current?.flush();
+    await saver.flush();
+  }, [saver]);
+
+  function openPublish() {
+    editor.current?.flush();
+    setPublishing(true);
+  }
+
+  function openPreview(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
+      // Another tab: the draft goes to the server at once, the preview asks for it as it opens.
+      void saveNow();
+      return;
+    }
+    event.preventDefault();
+    const to = event.currentTarget.getAttribute('href') ?? studioPaths.preview(topicId);
+    void saveNow().finally(() => void navigate(to));
+  }
+
+  /** From the publish check list to the problem: its page (and block), or the topic's settings. */
+  function goTo(location: ProblemLocation) {
+    setPublishing(false);
+    setTarget({ ...location, nonce: Date.now() });
+    if (location.pageId === null) setSearch(hrefWith({ tab: 'settings' }).slice(1));
+    else setSearch(hrefWith({ tab: 'pages', page: location.pageId }).slice(1));
+  }
+
+  useEffect(() => {
+    if (!target || target.fragmentId !== null) return;
+    const frame = requestAnimationFrame(() => {
+      const where =
+        target.pageId === null
+          ? document.querySelector<HTMLElement>('.studio-settings input, .studio-settings textarea')
+          : target.path.includes('showCondition')
+            ? document.querySelector<HTMLElement>(
+                `#studio-page-condition-${CSS.escape(target.pageId)} input`,
+              )
+            : document.getElementById('studio-page-title');
+      where?.focus();
+      where?.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+
   return (
     <div className="page studio studio-workspace">
       <BackLink />
@@ -125,7 +207,7 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
             {name}
           </h1>
           <p className="studio-muted">
-            {initial.publishedVersion === null ? (
+            {initial.publishedVersion === null && published === null ? (
               <FormattedMessage id="studio.topics.notPublished" />
             ) : (
               <FormattedMessage
@@ -142,11 +224,18 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
           <Presence topicId={topicId} />
         </div>
         <div className="studio-workspace__actions">
+          <Link
+            className="button button--secondary"
+            to={studioPaths.preview(topicId)}
+            onClick={openPreview}
+          >
+            <FormattedMessage id="studio.preview.open" />
+          </Link>
           <button
             type="button"
             className="button button--primary"
             disabled={conflict !== null}
-            onClick={() => setPublishing(true)}
+            onClick={openPublish}
           >
             <FormattedMessage id="studio.publish.open" />
           </button>
@@ -186,13 +275,13 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
             topic={topic}
             selectedPageId={selectedPage?._id}
             pageHref={(pageId) => hrefWith({ tab: 'pages', page: pageId })}
-            onChange={(pages) => saver.edit({ ...topic, pages })}
+            onChange={(pages) => saver.edit({ ...saver.getSnapshot().topic, pages })}
             onAdded={(pageId) => setSearch(hrefWith({ tab: 'pages', page: pageId }).slice(1))}
           />
           <section className="studio-workspace__page" aria-labelledby="studio-page-title">
             {selectedPage ? (
               <>
-                <h2 id="studio-page-title">
+                <h2 id="studio-page-title" tabIndex={-1}>
                   {displayText(
                     selectedPage.name,
                     locale,
@@ -200,24 +289,25 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
                   )}
                 </h2>
                 <PageSettings
-                  key={selectedPage._id}
+                  key={`settings-${selectedPage._id}`}
                   page={selectedPage}
-                  onChange={(page) =>
-                    saver.edit({
-                      ...topic,
-                      pages: topic.pages.map((each) => (each._id === page._id ? page : each)),
-                    })
-                  }
+                  topic={topic}
+                  {...(general !== undefined && { general })}
+                  onChange={(page) => editPage(page._id, () => page)}
                 />
-                <PageEditorSlot
+                <PageEditorPane
+                  // One editor per page: its undo history and selection are the page's own.
+                  key={`editor-${selectedPage._id}`}
+                  topicId={topicId}
+                  topic={topic}
                   page={selectedPage}
-                  locale={locale}
-                  locales={org.locales}
-                  onChange={(page) =>
-                    saver.edit({
-                      ...topic,
-                      pages: topic.pages.map((each) => (each._id === page._id ? page : each)),
-                    })
+                  onChange={onEditorChange}
+                  onEditor={setEditor}
+                  onFocused={() => setTarget(null)}
+                  focusFragment={
+                    target?.pageId === selectedPage._id && target.fragmentId !== null
+                      ? { fragmentId: target.fragmentId, nonce: target.nonce }
+                      : null
                   }
                 />
               </>
@@ -229,15 +319,26 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
           </section>
         </div>
       )}
-      {tab === 'settings' && <TopicSettings topic={topic} onChange={(next) => saver.edit(next)} />}
+      {tab === 'settings' && (
+        <TopicSettings
+          topic={topic}
+          onChange={(next) => saver.edit({ ...next, pages: saver.getSnapshot().topic.pages })}
+        />
+      )}
       {tab === 'history' && <VersionHistory topicId={topicId} saver={saver} draft={topic} />}
       {publishing && (
         <PublishDialog
           topicId={topicId}
           saver={saver}
+          general={general}
+          onGoTo={goTo}
           onClose={() => setPublishing(false)}
           onPublished={(version) => {
             setPublished(version);
+            queryClient.setQueryData(
+              studioKeys.topic(org.alias, viewer, topicId),
+              (old: StudioDraftAnswer | undefined) => old && { ...old, publishedVersion: version },
+            );
             setPublishing(false);
           }}
         />

@@ -198,3 +198,199 @@ describe('the topic list', () => {
     );
   });
 });
+
+/** The answers every workspace asks for besides its draft. */
+function workspaceApi(
+  topic: DraftTopic,
+  more: (request: FakeRequest) => ReturnType<Parameters<typeof fakeApi>[0]> = () => undefined,
+) {
+  const puts: FakeRequest[] = [];
+  let version = 1;
+  fakeApi((request) => {
+    if (isRoute(request, 'studioTopic'))
+      return ok({ topic, version, publishedVersion: 1, updatedAt: null, updatedBy: null });
+    if (isRoute(request, 'studioPresence')) return ok({ editors: [] });
+    if (isRoute(request, 'studioAnswerCounts')) return ok({ fields: { q1: 3 } });
+    if (isRoute(request, 'studioTopics')) return ok({ topics: [], general: null });
+    if (isRoute(request, 'saveStudioTopic')) {
+      puts.push(request);
+      version += 1;
+      return ok({ topic: (request.body as { topic: DraftTopic }).topic, version });
+    }
+    return more(request);
+  });
+  return puts;
+}
+
+function topicWith(fragments: DraftTopic['pages'][number]['fragments']): DraftTopic {
+  const topic = draft('Intro');
+  return { ...topic, pages: [{ ...topic.pages[0]!, fragments }] };
+}
+
+describe('the workspace’s page editor', () => {
+  it(
+    'edits the selected page in the page editor: pasted questions go into it, ids kept, and are autosaved',
+    { timeout: 20_000 },
+    async () => {
+      const puts = workspaceApi(
+        topicWith([{ _id: 'c1', type: 'content', content: { 'en-US': '<p>Hello</p>' } }]),
+      );
+      studio('/studio/topic/budget');
+      expect(await screen.findByRole('textbox', { name: 'Page content' })).toBeTruthy();
+      expect(screen.getByRole('complementary', { name: 'Block settings' })).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Paste questions (GIFT or Aiken)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Paste questions' });
+      fireEvent.click(within(dialog).getByRole('radio', { name: 'Aiken' }));
+      fireEvent.change(within(dialog).getByLabelText('Questions to paste'), {
+        target: { value: 'How much flour?\nA. 1 kg\nB. 2 kg\nANSWER: B\n' },
+      });
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Add 1 question' }));
+      await waitFor(() => expect(puts.length).toBeGreaterThan(0), { timeout: 5_000 });
+      const saved = (puts.at(-1)!.body as { topic: DraftTopic }).topic;
+      expect(saved.pages).toHaveLength(1);
+      expect(saved.pages[0]!._id).toBe('p1');
+      const [first, second] = saved.pages[0]!.fragments;
+      expect(first).toMatchObject({ _id: 'c1', type: 'content' });
+      expect(second).toMatchObject({ type: 'field', field: { type: 'radio' } });
+      expect(await screen.findByText('All changes saved')).toBeTruthy();
+    },
+  );
+
+  it('edits the page’s show condition in its settings', { timeout: 15_000 }, async () => {
+    const puts = workspaceApi(draft('Intro'));
+    studio('/studio/topic/budget');
+    fireEvent.click(
+      await screen.findByRole('checkbox', { name: 'Show this page only when a condition holds' }),
+    );
+    await waitFor(() => expect(puts.length).toBeGreaterThan(0), { timeout: 5_000 });
+    expect((puts.at(-1)!.body as { topic: DraftTopic }).topic.pages[0]!.showCondition).toEqual({
+      enabled: true,
+      formula: { body: '' },
+    });
+  });
+
+  it(
+    'saves before it opens the preview, so the preview shows the latest draft',
+    { timeout: 15_000 },
+    async () => {
+      const puts = workspaceApi(draft('Intro'));
+      renderWithAccount(
+        <Routes>
+          <Route path="/studio/topic/:topicId/preview" element={<p>The preview</p>} />
+          <Route path="/studio/*" element={<StudioRoutes />} />
+        </Routes>,
+        author,
+        { path: '/studio/topic/budget' },
+      );
+      const pageName = await screen.findByRole('group', { name: 'Page name' });
+      fireEvent.change(within(pageName).getByLabelText('English'), {
+        target: { value: 'Latest intro' },
+      });
+      const preview = screen.getByRole('link', { name: 'Preview' });
+      expect(preview.getAttribute('href')).toBe('/studio/topic/budget/preview');
+      fireEvent.click(preview);
+      expect(await screen.findByText('The preview')).toBeTruthy();
+      expect(puts).toHaveLength(1);
+      expect(puts[0]!.body).toMatchObject({
+        topic: { pages: [{ name: { 'en-US': 'Latest intro' } }] },
+      });
+    },
+  );
+});
+
+describe('the publish check list', () => {
+  it(
+    'stops a publish on formula problems and failing tests, warns on accessibility, and links to each',
+    { timeout: 20_000 },
+    async () => {
+      let published = 0;
+      workspaceApi(
+        topicWith([
+          { _id: 'c1', type: 'content', content: { 'en-US': '<p><img src="bread.png"></p>' } },
+          {
+            _id: 'f1',
+            type: 'formula',
+            formula: {
+              _id: 'total',
+              name: { 'en-US': 'Total' },
+              body: '<span data-ref="ghost"></span> + 1',
+            },
+          },
+          {
+            _id: 'f2',
+            type: 'formula',
+            formula: {
+              _id: 'two',
+              name: { 'en-US': 'Two' },
+              body: '1 + 1',
+              tests: [{ name: 'sum', answers: {}, expect: '3' }],
+            },
+          },
+        ]),
+        (request) => {
+          if (isRoute(request, 'publishStudioTopic')) {
+            published += 1;
+            return ok({ publishedVersion: 2 });
+          }
+          return undefined;
+        },
+      );
+      studio('/studio/topic/budget');
+      fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish the topic' });
+      expect(
+        await within(dialog).findByText(
+          '2 formula problems or failing tests: publishing waits until they are fixed.',
+        ),
+      ).toBeTruthy();
+      expect(
+        within(dialog).getByText(/Formula: “ghost” is not a question, page or formula/),
+      ).toBeTruthy();
+      expect(
+        within(dialog).getByText('Test case sum expects 3, the formula gives 2.'),
+      ).toBeTruthy();
+      expect(
+        within(dialog).getByText('An image has no text alternative (alt text). (English)'),
+      ).toBeTruthy();
+      const submit = within(dialog).getByRole('button', { name: 'Publish this version' });
+      await waitFor(() => expect(within(dialog).getByText('Every change is saved.')).toBeTruthy());
+      expect((submit as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.submit(submit.closest('form')!);
+      expect(published).toBe(0);
+
+      fireEvent.click(
+        within(dialog).getByRole('button', { name: 'Go to page “Intro”, block “Total”' }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Publish the topic' })).toBeNull(),
+      );
+      // The formula's block is selected: its settings, and what is wrong with it, in the inspector.
+      const inspector = screen.getByRole('complementary', { name: 'Block settings' });
+      await waitFor(() => expect(inspector.textContent).toContain('ghost'));
+    },
+  );
+});
+
+describe('the version history', () => {
+  it('shows what the draft changes from a version, word by word', { timeout: 15_000 }, async () => {
+    workspaceApi(draft('My new intro'), (request) => {
+      if (isRoute(request, 'studioTopicVersions'))
+        return ok({
+          versions: [
+            { version: 1, publishedAt: '2026-01-01T00:00:00Z', publishedBy: null, note: null },
+          ],
+        });
+      if (isRoute(request, 'studioTopicVersion'))
+        return ok({ topic: draft('My intro'), version: 1 });
+      return undefined;
+    });
+    studio('/studio/topic/budget?tab=history');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Compare version 1 with the draft' }),
+    );
+    expect(await screen.findByText('Page “My new intro” renamed (English)')).toBeTruthy();
+    const added = document.querySelector('.studio-words ins');
+    expect(added?.textContent).toBe('added: new ');
+  });
+});

@@ -1,5 +1,14 @@
+import type { Topic } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -10,10 +19,22 @@ import { useErrorMessage } from '../../../lib/use-error-message';
 import { publishStudioTopic, studioKeys } from '../api/studio-api';
 import type { DraftSaver } from '../lib/draft-saver';
 import { untranslatedCount } from '../lib/localised';
+import {
+  accessibilityWarnings,
+  blockingProblems,
+  type ProblemLocation,
+  type PublishProblem,
+} from './publish-checks';
+
+export type { ProblemLocation } from './publish-checks';
 
 interface PublishDialogProps {
   topicId: string;
   saver: DraftSaver;
+  /** The organisation's general topic as published (undefined while it loads). */
+  general: Topic | null | undefined;
+  /** Closes the dialog and shows where a problem is. */
+  onGoTo: (location: ProblemLocation) => void;
   onClose: () => void;
   onPublished: (version: number) => void;
 }
@@ -28,10 +49,19 @@ function problemsOf(error: unknown, locale: string): string[] {
 }
 
 /**
- * Publish with a note, after a check list: the draft must be saved (it is saved now); what is
- * untranslated is a warning, not a stop; what the server refuses (formulas) is listed.
+ * Publish with a note, after a check list: the draft must be saved (it is saved now); formulas
+ * and show conditions must read and name what exists, and their test cases pass (checked here
+ * first, as the server checks them); what is untranslated and what learners with assistive
+ * technologies would miss are warnings, not stops, each with a link to where it is.
  */
-export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishDialogProps) {
+export function PublishDialog({
+  topicId,
+  saver,
+  general,
+  onGoTo,
+  onClose,
+  onPublished,
+}: PublishDialogProps) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
@@ -46,6 +76,20 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
   const draft = useSyncExternalStore(saver.subscribe, saver.getSnapshot, saver.getSnapshot);
   const isSaved = flushed && draft.status.kind === 'saved';
   const untranslated = untranslatedCount(draft.topic, org.locales);
+  // The checks read the whole topic: a long one is checked after the dialog is drawn.
+  const checked = useDeferredValue(general === undefined ? null : draft.topic);
+  const checks = useMemo(
+    () =>
+      checked === null || general === undefined
+        ? null
+        : {
+            blocking: blockingProblems(intl, checked, locale, general),
+            warnings: accessibilityWarnings(intl, checked, locale, org.locales),
+          },
+    [checked, general, intl, locale, org.locales],
+  );
+  const isChecked = checks !== null && checked === draft.topic;
+  const isBlocked = !isChecked || checks.blocking.length > 0;
   const publish = useMutation({
     mutationFn: () => publishStudioTopic(org.alias, topicId, note),
     onSuccess: async ({ publishedVersion }) => {
@@ -62,7 +106,7 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (isSaved) publish.mutate();
+    if (isSaved && !isBlocked) publish.mutate();
   }
 
   return (
@@ -86,10 +130,44 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
               <FormattedMessage id="studio.publish.saving" />
             )}
           </li>
+          <li data-ok={isChecked && checks.blocking.length === 0}>
+            {!isChecked ? (
+              <FormattedMessage id="studio.publish.checking" />
+            ) : (
+              <FormattedMessage
+                id="studio.publish.formulaProblems"
+                values={{ count: checks.blocking.length }}
+              />
+            )}
+          </li>
           <li data-ok={untranslated === 0}>
             <FormattedMessage id="studio.translation.count" values={{ count: untranslated }} />
           </li>
+          {checks && (
+            <li data-ok={checks.warnings.length === 0}>
+              <FormattedMessage
+                id="studio.publish.accessibilityCount"
+                values={{ count: checks.warnings.length }}
+              />
+            </li>
+          )}
         </ul>
+        {checks && checks.blocking.length > 0 && (
+          <ErrorBox>
+            <p>
+              <FormattedMessage id="studio.publish.refused" />
+            </p>
+            <ProblemList problems={checks.blocking} onGoTo={onGoTo} />
+          </ErrorBox>
+        )}
+        {checks && checks.warnings.length > 0 && (
+          <NoticeBox>
+            <p>
+              <FormattedMessage id="studio.publish.accessibilityTitle" />
+            </p>
+            <ProblemList problems={checks.warnings} onGoTo={onGoTo} />
+          </NoticeBox>
+        )}
         {problems.length > 0 && (
           <ErrorBox>
             <p>
@@ -131,7 +209,7 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
           <button
             type="submit"
             className="button button--primary"
-            disabled={!isSaved || publish.isPending}
+            disabled={!isSaved || isBlocked || publish.isPending}
           >
             <FormattedMessage
               id={publish.isPending ? 'studio.publish.publishing' : 'studio.publish.submit'}
@@ -143,5 +221,36 @@ export function PublishDialog({ topicId, saver, onClose, onPublished }: PublishD
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+function ProblemList({
+  problems,
+  onGoTo,
+}: {
+  problems: readonly PublishProblem[];
+  onGoTo: (location: ProblemLocation) => void;
+}) {
+  return (
+    <ul className="studio-problems">
+      {problems.map((problem) => (
+        <li key={problem.key} className="studio-problems__item">
+          <span>{problem.text}</span>{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              onGoTo({
+                pageId: problem.pageId,
+                fragmentId: problem.fragmentId,
+                path: problem.path,
+              })
+            }
+          >
+            <FormattedMessage id="studio.publish.goTo" values={{ where: problem.where }} />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

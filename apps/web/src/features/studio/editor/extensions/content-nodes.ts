@@ -277,10 +277,16 @@ class ContentLocaleView implements NodeView {
     return true;
   }
 
+  private untranslated: boolean | undefined;
+
   private mark(decorations: readonly Decoration[]) {
     const isUntranslated = decorations.some(
       (d) => (d.spec as { untranslated?: boolean }).untranslated,
     );
+    // Written only when it changes: every write, even of the same value, is a mutation record
+    // ProseMirror's observer reads on the keystroke that caused it.
+    if (isUntranslated === this.untranslated) return;
+    this.untranslated = isUntranslated;
     this.badge.hidden = !isUntranslated;
     this.dom.classList.toggle('studio-locale--untranslated', isUntranslated);
   }

@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { isBlankColumn } from '../model/page-doc';
 
@@ -115,20 +115,52 @@ export const GlossaryMarks = Extension.create<{
 
 const untranslatedKey = new PluginKey<DecorationSet>('studioUntranslated');
 
+/** The untranslated columns of one top-level block (at `offset`), as node decorations. */
+function blockUntranslated(block: PmNode, offset: number, out: Decoration[]) {
+  if (block.type.name !== 'contentBlock' || block.childCount < 2) return;
+  const blank: boolean[] = [];
+  block.forEach((column) => blank.push(isBlankColumn(column)));
+  if (blank.every(Boolean)) return;
+  block.forEach((column, columnOffset, index) => {
+    if (!blank[index]) return;
+    const from = offset + 1 + columnOffset;
+    out.push(Decoration.node(from, from + column.nodeSize, {}, { untranslated: true }));
+  });
+}
+
 function untranslatedDecorations(doc: PmNode): DecorationSet {
   const decorations: Decoration[] = [];
-  doc.forEach((block, offset) => {
-    if (block.type.name !== 'contentBlock' || block.childCount < 2) return;
-    const blank: boolean[] = [];
-    block.forEach((column) => blank.push(isBlankColumn(column)));
-    if (blank.every(Boolean)) return;
-    block.forEach((column, columnOffset, index) => {
-      if (!blank[index]) return;
-      const from = offset + 1 + columnOffset;
-      decorations.push(Decoration.node(from, from + column.nodeSize, {}, { untranslated: true }));
+  doc.forEach((block, offset) => blockUntranslated(block, offset, decorations));
+  return DecorationSet.create(doc, decorations);
+}
+
+/**
+ * The set after a change: only the top-level blocks the change touched are looked at again (the
+ * others keep their decorations, mapped), so a keystroke costs the same on a page of 80 blocks as
+ * on one of two, and the view finds the other blocks' decorations unchanged.
+ */
+function updateUntranslated(tr: Transaction, set: DecorationSet): DecorationSet {
+  let next = set.map(tr.mapping, tr.doc);
+  const touched = new Map<number, PmNode>();
+  tr.mapping.maps.forEach((map, i) => {
+    map.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+      const rest = tr.mapping.slice(i + 1);
+      const from = Math.max(0, rest.map(newStart, -1));
+      const to = Math.min(tr.doc.content.size, rest.map(newEnd, 1));
+      tr.doc.nodesBetween(from, Math.max(to, from + 1), (node, pos) => {
+        touched.set(pos, node);
+        return false;
+      });
     });
   });
-  return DecorationSet.create(doc, decorations);
+  for (const [pos, block] of touched) {
+    const stale = next.find(pos + 1, pos + block.nodeSize - 1);
+    if (stale.length) next = next.remove(stale);
+    const fresh: Decoration[] = [];
+    blockUntranslated(block, pos, fresh);
+    if (fresh.length) next = next.add(tr.doc, fresh);
+  }
+  return next;
 }
 
 /** Columns left empty while another locale has text: marked, with a word, by their node view. */
@@ -140,7 +172,7 @@ export const UntranslatedMarks = Extension.create({
         key: untranslatedKey,
         state: {
           init: (_, state) => untranslatedDecorations(state.doc),
-          apply: (tr, set) => (tr.docChanged ? untranslatedDecorations(tr.doc) : set),
+          apply: (tr, set) => (tr.docChanged ? updateUntranslated(tr, set) : set),
         },
         props: { decorations: (state) => untranslatedKey.getState(state) },
       }),

@@ -1,6 +1,6 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
-import Suggestion from '@tiptap/suggestion';
+import Suggestion, { findSuggestionMatch } from '@tiptap/suggestion';
 
 /** One entry of the '/' menu. */
 export interface SlashItem {
@@ -54,6 +54,10 @@ export const SlashCommand = Extension.create<SlashCommandOptions>({
         pluginKey: slashKey,
         char: '/',
         startOfLine: true,
+        // Run on every transaction: TipTap's own makes three regular expressions each time. The
+        // menu opens only in a paragraph that starts with '/' (see allow): anything else is no match.
+        findSuggestionMatch: (config) =>
+          config.$position.parent.textContent.startsWith('/') ? findSuggestionMatch(config) : null,
         allow: ({ state, range }) => {
           const $from = state.doc.resolve(range.from);
           // Only a paragraph that holds nothing but "/query".
