@@ -16,7 +16,9 @@ export function isSupportedLocale(value: unknown): value is Locale {
 export function localise(text: LocalisedText | undefined | null, locale: string): string {
   if (text == null) return '';
   if (typeof text === 'string') return text;
-  return text[locale] ?? text[DEFAULT_LOCALE] ?? Object.values(text).find((v) => v != null) ?? '';
+  // A text left empty in a locale (a studio draft not yet translated) reads as missing there.
+  const said = (value: string | undefined) => (value?.trim() ? value : undefined);
+  return said(text[locale]) ?? said(text[DEFAULT_LOCALE]) ?? Object.values(text).find(said) ?? '';
 }
 
 /** The locale an organisation answers in: the one asked for when it offers it, else its first. */

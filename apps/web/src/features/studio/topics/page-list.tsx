@@ -6,6 +6,7 @@ import { useOrganisation } from '../../../lib/organisation';
 import type { DraftTopic } from '../lib/draft-saver';
 import { displayText } from '../lib/localised';
 import { SortableList } from './sortable-list';
+import { newId } from '../editor/model/ids';
 
 type Page = DraftTopic['pages'][number];
 
@@ -21,10 +22,11 @@ interface PageListProps {
 
 /** A page id not used in the topic yet: page-1, page-2… */
 export function newPageId(topic: DraftTopic): string {
+  // Page ids are unique across the organisation (formulas name pages): random, not "page-2".
   const ids = new Set(topic.pages.map((page) => page._id));
-  let n = topic.pages.length + 1;
-  while (ids.has(`page-${n}`)) n += 1;
-  return `page-${n}`;
+  let id = newId('page');
+  while (ids.has(id)) id = newId('page');
+  return id;
 }
 
 /** The topic's pages in order: select, add, reorder (drag or keyboard), remove. */
