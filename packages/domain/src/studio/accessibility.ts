@@ -54,8 +54,10 @@ export function accessibilityProblems(
         problems.push({ ...problem, locale: null });
       return;
     }
+    // A text left blank in a locale is checked as blank there (what the author left), not as the
+    // other locale the learner would be shown instead.
     for (const locale of locales)
-      for (const problem of check(localise(value, locale), locale))
+      for (const problem of check(value[locale] ?? localise(value, locale), locale))
         problems.push({ ...problem, locale });
   };
 

@@ -64,6 +64,8 @@ describe.each(DATABASE_KINDS)('sign-in API on %s', (kind) => {
         phone: '',
         company: '',
         employeeId: '',
+        // A new learner holds no role beyond learner (design §13).
+        roles: [],
       });
     });
 
