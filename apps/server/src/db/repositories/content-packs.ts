@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { insertChunks } from './chunks';
 import type { Executor } from './executor';
 import { parseRoles } from './roles';
+import { catalogueRows } from './studio-catalogue';
 
 /**
  * What importing and exporting a content pack reads and writes: an organisation's settings,
@@ -408,7 +409,7 @@ export interface StoredPackContent {
 
 export async function readPackContent(db: Executor, orgId: string): Promise<StoredPackContent> {
   const k = db.kysely;
-  const [topics, groups, groupTopics, userGroups, userGroupTopics, bundles, users, members] =
+  const [topics, [groups, groupTopics, userGroups, userGroupTopics], bundles, users, members] =
     await Promise.all([
       k
         .selectFrom('topics')
@@ -416,31 +417,7 @@ export async function readPackContent(db: Executor, orgId: string): Promise<Stor
         .where('org_id', '=', orgId)
         .orderBy('position')
         .execute(),
-      k
-        .selectFrom('topic_groups')
-        .select(['id', 'data'])
-        .where('org_id', '=', orgId)
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('topic_group_topics')
-        .select(['group_id', 'topic_id'])
-        .where('org_id', '=', orgId)
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('user_groups')
-        .select(['id', 'data'])
-        .where('org_id', '=', orgId)
-        .where('origin', '=', 'pack')
-        .orderBy('position')
-        .execute(),
-      k
-        .selectFrom('user_group_topics')
-        .select(['group_id', 'topic_id'])
-        .where('org_id', '=', orgId)
-        .orderBy('position')
-        .execute(),
+      catalogueRows(db, orgId),
       k
         .selectFrom('bundles')
         .select('data')

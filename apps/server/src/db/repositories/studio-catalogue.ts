@@ -17,14 +17,13 @@ export interface StoredCatalogue {
   order: string[];
 }
 
-export async function loadCatalogue(db: Executor, orgId: string): Promise<StoredCatalogue> {
+/**
+ * The rows a catalogue is made of, in order: topic groups, their topics, the user groups a pack
+ * declares, and the topics those grant. Read by the studio's catalogue and by a pack export.
+ */
+export function catalogueRows(db: Executor, orgId: string) {
   const k = db.kysely;
-  const [org, groups, groupTopics, userGroups, grants, topics] = await Promise.all([
-    k
-      .selectFrom('organisations')
-      .select('catalogue_version')
-      .where('id', '=', orgId)
-      .executeTakeFirstOrThrow(),
+  return Promise.all([
     k
       .selectFrom('topic_groups')
       .select(['id', 'data'])
@@ -50,6 +49,18 @@ export async function loadCatalogue(db: Executor, orgId: string): Promise<Stored
       .where('org_id', '=', orgId)
       .orderBy('position')
       .execute(),
+  ]);
+}
+
+export async function loadCatalogue(db: Executor, orgId: string): Promise<StoredCatalogue> {
+  const k = db.kysely;
+  const [org, [groups, groupTopics, userGroups, grants], topics] = await Promise.all([
+    k
+      .selectFrom('organisations')
+      .select('catalogue_version')
+      .where('id', '=', orgId)
+      .executeTakeFirstOrThrow(),
+    catalogueRows(db, orgId),
     k
       .selectFrom('topics')
       .select('id')
