@@ -134,9 +134,9 @@ test('an unknown route shows the not-found page, which leads to the topics', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Topics');
 });
 
-test('every route of docs/product-spec.md §2 answers with a page, never a blank one', async ({
-  page,
-}) => {
+// Every route of docs/product-spec.md §2 answers with a page, never a blank one: one test per
+// route, so that each has its own time and a failure names its route.
+{
   const routes = [
     ['/signin', 'Log in'],
     ['/signup', 'Sign up'],
@@ -159,11 +159,12 @@ test('every route of docs/product-spec.md §2 answers with a page, never a blank
     ['/topic/t1', 'Page not found, please select another topic to continue'],
     ['/print/topic/t1', 'Page not found, please select another topic to continue'],
   ] as const;
-  for (const [path, heading] of routes) {
-    await openApp(page, path);
-    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
-  }
-});
+  for (const [path, heading] of routes)
+    test(`${path} answers with a page headed "${heading}"`, async ({ page }) => {
+      await openApp(page, path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    });
+}
 
 test('an oauth link outside /sso goes to /sso and remembers where it came from', async ({
   page,

@@ -163,6 +163,8 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
     page,
     request,
   }) => {
+    // Two sign-ins through the provider, then eight screens with axe: more than the default time.
+    test.setTimeout(90_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const owner = { ...newLearner('owner'), email: 'sso.owner@doughmain.example' };
     await signUpByApi(request, owner);
