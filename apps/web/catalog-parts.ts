@@ -9,10 +9,11 @@ import type { Plugin } from 'vite';
 const PART =
   /^(.*[\\/]src[\\/]app[\\/]i18n[\\/][a-z]{2}-[A-Z]{2}\.json)\?(?:.*&)?(first|later|studio)(?:&|$)/;
 /**
- * The studio's messages (features/studio, issue 26): their own part of every catalog, loaded
- * with the studio's code only, so a learner's screens never download them.
+ * The staff's messages, the studio's (features/studio, issue 26) and the console's
+ * (features/admin, issue 27): their own part of every catalog, loaded with their code only, so a
+ * learner's screens never download them.
  */
-export const isStudioMessage = (id: string) => id.startsWith('studio.');
+export const isStudioMessage = (id: string) => id.startsWith('studio.') || id.startsWith('admin.');
 /** A catalog's part: the first load's, the later screens' or the studio's. */
 export type CatalogPart = 'first' | 'later' | 'studio';
 const SOURCE = path.join(import.meta.dirname, 'src');

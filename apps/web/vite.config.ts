@@ -135,6 +135,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/route-chunks.json (route-chunks.ts; the server's preloads, scripts/size-budget.mjs).
     manifest: !isSsrBuild,
     modulePreload: {
+      // Every browser the portal supports preloads modules itself (Chromium 66, Firefox 115,
+      // Safari 17): no polyfill in the learner's first load; an older browser loads the same
+      // files as their imports ask for them.
+      polyfill: false,
       // The studio (issue 26) lists only its stylesheets in the entry: its scripts are found as
       // it loads (one round trip more, for authors only), so the learner's first load carries
       // none of their names (size-budget.json).

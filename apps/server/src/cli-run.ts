@@ -6,7 +6,10 @@ import { Caches, encodeChanges, type Change } from './cache';
 import { clusterChannels } from './services/cluster-channels';
 import { migrateDatabase, openDatabase } from './db/database';
 import { queueDepth } from './jobs/runner';
+import { OutboxMailer, SmtpMailer } from './adapters/mail/mailer';
+import { createOrganisation } from './services/admin/create-organisation';
 import { exportContentPack, importContentPack } from './services/content-pack-service';
+import { SiteLinks } from './services/site-links';
 import { ProgressService } from './services/progress-service';
 import { rebuildSearchIndexAfter } from './services/search-index';
 import { TopicCache } from './services/topic-cache';
@@ -28,7 +31,10 @@ const USAGE = `Usage:
   npm run portal -- import <pack.json>     create or update an organisation from a content pack
   npm run portal -- export <alias>         print the organisation's content pack (secrets left out)
   npm run portal -- validate <pack.json>   check a pack without importing it
-  npm run portal -- jobs                   print the background jobs by kind and status (JSON)`;
+  npm run portal -- jobs                   print the background jobs by kind and status (JSON)
+  npm run portal -- org create <alias> --host <host> --admin <email>
+                                           make a starter organisation; its first administrator
+                                           gets an invitation by mail to choose a password`;
 
 function readPack(file: string | undefined): unknown {
   if (!file) throw new UsageError('a pack file is required');
@@ -85,6 +91,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     printWarnings(io, arg ?? '', result.pack);
     return 0;
   }
+  if (command === 'org') return orgCommand(argv.slice(1), io);
   if (command !== 'import' && command !== 'export' && command !== 'jobs') {
     io.stderr(`${USAGE}\n`);
     return 2;
@@ -134,6 +141,65 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return 1;
     }
     io.stdout(`${JSON.stringify(pack, null, 2)}\n`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The value after `--name` in `args` (a usage error when it is missing). */
+function option(args: string[], name: string): string {
+  const at = args.indexOf(`--${name}`);
+  const value = at < 0 ? undefined : args[at + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** `org create <alias> --host <host> --admin <email>` (docs/design.md §15). */
+async function orgCommand(args: string[], io: CliIo): Promise<number> {
+  const [sub, alias] = args;
+  if (sub !== 'create' || !alias || alias.startsWith('--'))
+    throw new UsageError(
+      'org create needs an alias: org create <alias> --host <host> --admin <email>',
+    );
+  const host = option(args, 'host');
+  const adminEmail = option(args, 'admin');
+  const config = loadConfig(io.env);
+  const db = openDatabase(config.databaseUrl);
+  const log = pino({ level: config.logLevel }, pino.destination(2));
+  try {
+    await rebuildSearchIndexAfter(db, await migrateDatabase(config.databaseUrl, db));
+    const result = await createOrganisation(
+      db,
+      { alias, host, adminEmail },
+      {
+        links: new SiteLinks({
+          publicOrigin: config.publicOrigin,
+          baseDomain: config.baseDomain,
+          port: config.port,
+          defaultOrg: config.defaultOrg,
+        }),
+        mailer: config.smtpUrl
+          ? new SmtpMailer(config.smtpUrl, log)
+          : new OutboxMailer(config.outboxDir, log),
+      },
+    );
+    if (!result.ok) {
+      printProblems(io, alias, result.problems);
+      return 1;
+    }
+    io.stderr(`${alias}: created at ${host}, administrator ${result.adminEmail}
+`);
+    if (result.mailed)
+      io.stderr(`${alias}: the invitation was mailed to ${result.adminEmail}
+`);
+    else
+      io.stderr(
+        `${alias}: the invitation could not be mailed (${result.mailError}); the administrator can ask for a password link with "Forgot password" at ${host}
+`,
+      );
+    if (config.redisUrl)
+      await announceImport(io, config.redisUrl, config.redisPrefix, result.organisationId);
     return 0;
   } finally {
     await db.destroy();

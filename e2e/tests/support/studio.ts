@@ -35,22 +35,27 @@ export async function expectDraftSaved(page: Page, locale: Locale): Promise<void
   await expect(saveStatus(page)).toHaveText(t(locale, 'studio.save.saved'), { timeout: 10_000 });
 }
 
-/** Opens the studio from the header's account menu with the keyboard only. */
-export async function openStudioByKeyboard(page: Page, locale: Locale): Promise<void> {
+/** Chooses `itemName` in the header's account menu with the keyboard only. */
+export async function chooseInAccountMenuByKeyboard(page: Page, itemName: string): Promise<void> {
   const button = page
     .getByRole('banner')
     .getByRole('button', { name: /^(Account menu|Menu du compte)/ });
   await button.focus();
   await page.keyboard.press('Enter');
-  const studio = page.getByRole('menuitem', { name: t(locale, 'header.studio') });
+  const item = page.getByRole('menuitem', { name: itemName });
   await expect(page.getByRole('menu')).toBeVisible();
-  // Down the menu until the studio's item has the focus (its place depends on the account).
-  for (let i = 0; i < 6; i++) {
-    if (await studio.evaluate((el) => el === document.activeElement)) break;
+  // Down the menu until the item has the focus (its place depends on the account).
+  for (let i = 0; i < 8; i++) {
+    if (await item.evaluate((el) => el === document.activeElement)) break;
     await page.keyboard.press('ArrowDown');
   }
-  await expect(studio).toBeFocused();
+  await expect(item).toBeFocused();
   await page.keyboard.press('Enter');
+}
+
+/** Opens the studio from the header's account menu with the keyboard only. */
+export async function openStudioByKeyboard(page: Page, locale: Locale): Promise<void> {
+  await chooseInAccountMenuByKeyboard(page, t(locale, 'header.studio'));
   await expect(page).toHaveURL(/\/studio$/);
   await expect(
     page.getByRole('heading', { level: 1, name: t(locale, 'studio.title') }),

@@ -27,6 +27,7 @@ import * as topicVersions from './migrations/0015-topic-versions';
 import * as jobs from './migrations/0016-jobs';
 import * as studio from './migrations/0017-studio';
 import * as previewWorkbooks from './migrations/0018-preview-workbooks';
+import * as auditLog from './migrations/0019-audit-log';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -147,6 +148,7 @@ const migrations: Record<string, Migration> = {
   '0016-jobs': jobs,
   '0017-studio': studio,
   '0018-preview-workbooks': previewWorkbooks,
+  '0019-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

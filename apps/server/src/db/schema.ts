@@ -410,6 +410,10 @@ export interface AuditEventsTable {
   target: string;
   /** JSON of what the change carried (version numbers, note…). */
   detail: string;
+  /** JSON of the target before the change (migration 0019); null: nothing, or not recorded. */
+  before: string | null;
+  /** JSON of the target after the change. */
+  after: string | null;
 }
 
 export interface Database {

@@ -7,3 +7,4 @@ export * from './topics';
 export * from './groups';
 export * from './bundles';
 export * from './studio';
+export * from './admin';

@@ -748,6 +748,36 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: as,
     });
 
+    // The console (docs/design.md §15): an administrator's audit log and its CSV; an author refused.
+    const chief = await accountWithRoles(t, 'doughmain', ['admin'], 'chief');
+    const admin = '/api/org/doughmain/admin';
+    await call('GET /api/org/{org}/admin/audit', {
+      url: `${admin}/audit?action=topic.&limit=2`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/audit', { url: `${admin}/audit`, headers: as });
+    await call('GET /api/org/{org}/admin/audit', {
+      url: `${admin}/audit?cursor=!`,
+      headers: chief.headers,
+    });
+    const auditCsv = await t.app.inject({
+      method: 'GET',
+      url: `${admin}/audit.csv?target=catalogue`,
+      headers: chief.headers,
+    });
+    expect(auditCsv.headers['content-type']).toContain('text/csv');
+    expect(auditCsv.body.split('\r\n')[0]).toBe('at,actor,actorName,action,target,before,after');
+    const auditCsvRefused = await t.app.inject({
+      method: 'GET',
+      url: `${admin}/audit.csv`,
+      headers: as,
+    });
+    expect(errorBodySchema.safeParse(auditCsvRefused.json()).success).toBe(true);
+    seen.set('GET /api/org/{org}/admin/audit.csv', [
+      auditCsv.statusCode,
+      auditCsvRefused.statusCode,
+    ]);
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

@@ -714,6 +714,22 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
     ]);
   });
 
+  it('refuses the console to buyers, members and the coach (not administrators: 403), with nothing of B’s', async () => {
+    const wrong: string[] = [];
+    for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])
+      for (const url of [
+        `/api/org/${w.org}/admin/audit`,
+        `/api/org/${w.org}/admin/audit?target=group:${w.b.cohortId}`,
+        `/api/org/${w.org}/admin/audit.csv`,
+      ]) {
+        const res = await send({ method: 'GET', url, headers: auth(who) });
+        if (res.status !== 403) wrong.push(`${url}: ${res.status} ${res.body.slice(0, 120)}`);
+        for (const secret of [...w.b.secrets, w.b.cohortId])
+          if (res.body.includes(secret)) wrong.push(`${url} shows "${secret}"`);
+      }
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses every studio route to buyers, members and the coach (learners: 403), showing nothing of B’s', async () => {
     const studio = `/api/org/${w.org}/studio`;
     const requests = (groupId: string): InjectOptions[] => [

@@ -119,7 +119,20 @@ const studio = (takesIds: boolean, body?: Exercise['body']): Exercise => ({
 const STUDIO_REFUSES_LEARNERS =
   'the studio refuses a learner (403) whatever the id, an unknown one too; the answer holds nothing of the topic';
 
+const CONSOLE_ROLE =
+  'the console refuses anyone but an administrator (403) before reading anything; the owner is one, the other learner is not';
+/** A console route: the owner and the stranger administer their organisations (buildWorld). */
+const consoleRoute = (takesIds: boolean): Exercise => ({
+  signedIn: true,
+  takesIds,
+  refusedByRole: CONSOLE_ROLE,
+});
+
 const EXERCISED: Record<string, Exercise> = {
+  // The console's audit log (issue 27): filters, not ids; another organisation's target or
+  // actor finds nothing (admin/audit.test.ts).
+  'GET /api/org/{org}/admin/audit': consoleRoute(false),
+  'GET /api/org/{org}/admin/audit.csv': consoleRoute(false),
   'GET /api/org/{org}/studio/topics': studio(false),
   'POST /api/org/{org}/studio/topics': studio(false, () => ({
     topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { insertAuditEvent } from '../db/repositories/audit-events';
 import {
   CONTENT_PACK_FORMAT,
   checkContentPack,
@@ -146,6 +147,23 @@ export async function importContentPack(
       await indexTopics(tx, orgId, pack);
     }
     await writePackAccounts(tx, orgId, accounts, at);
+    // The CLI's change, in the audit log with the console's and the studio's (docs/design.md §15).
+    await insertAuditEvent(tx, orgId, {
+      actor: null,
+      action: 'pack.import',
+      target: 'organisation',
+      detail: {},
+      before: existing ? { contentHash: existing.contentHash } : null,
+      after: {
+        contentHash: hash,
+        topics,
+        accounts: {
+          created: accounts.filter((a) => a.isNew).length,
+          passwordsSet: accounts.filter((a) => a.passwordHash !== null).length,
+        },
+      },
+      at,
+    });
   });
   if (contentChanged) await analyseContent(db);
   return { ok: true, organisationId: orgId, alias, changed: true, topics };

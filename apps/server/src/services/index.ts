@@ -32,6 +32,7 @@ import { SeoService } from './seo-service';
 import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
+import { AdminService } from './admin';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
 import { createStore, type StoreService } from './store';
@@ -81,6 +82,8 @@ export interface Services {
   invitations: InvitationService;
   /** How often an open message stream sends a heartbeat (MESSAGE_HEARTBEAT_MS). */
   messageHeartbeatMs: number;
+  /** The organisation console: its audit log (docs/design.md §15). */
+  admin: AdminService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -196,6 +199,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
+    admin: new AdminService(db),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

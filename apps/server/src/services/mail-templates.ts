@@ -64,7 +64,7 @@ export function passwordResetMail(
 }
 
 /** The words of a mail that carries one link to follow (a reset, a confirmation). */
-interface OneLinkText {
+export interface OneLinkText {
   subject: (org: string) => string;
   greeting: (name: string) => string;
   body: string;
@@ -73,7 +73,7 @@ interface OneLinkText {
 }
 
 /** A mail whose point is one link: greeting, body, the link as a button, what to do if unasked. */
-function oneLinkMail(
+export function oneLinkMail(
   org: OrganisationSettings,
   locale: string,
   to: { email: string; name: string },

@@ -224,12 +224,12 @@ async function learnerIn(
 export async function buildWorld(t: TestApp): Promise<World> {
   await mustImport(t.database.db, worldPack('alpha'));
   await mustImport(t.database.db, worldPack('bravo'));
-  // The owner and the stranger are authors in their organisations (the studio's routes); the
-  // other learner of alpha is not.
-  const owner = await learnerIn(t, 'alpha', 'owner', true, ['author']);
+  // The owner and the stranger are authors and administrators in their organisations (the
+  // studio's and the console's routes); the other learner of alpha is neither.
+  const owner = await learnerIn(t, 'alpha', 'owner', true, ['author', 'admin']);
   const other = await learnerIn(t, 'alpha', 'other', false);
   // The stranger's ids name things only bravo has: their order, cohort, seats and member.
-  const stranger = await learnerIn(t, 'bravo', 'stranger', true, ['author']);
+  const stranger = await learnerIn(t, 'bravo', 'stranger', true, ['author', 'admin']);
   return {
     owner,
     other,

@@ -104,6 +104,8 @@ function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): 
   });
 }
 
+/** The organisation console (issue 27): its code, with the staff's messages, on /admin only. */
+const Admin = studioScreen(async () => (await import('../features/admin')).AdminRoutes);
 const StudioPreviewBoundary = studioScreen(
   async () => (await import('./studio-preview-boundary')).StudioPreviewBoundary,
 );
@@ -127,6 +129,15 @@ function layout(Layout: LazyPage<object>, children: readonly PageRoute[]): PageR
 }
 
 /** Every route of docs/product-spec.md §2; each screen's code is its own chunk. */
+/** A topic's screens under `at` (a learner's topic, or the studio's preview of its draft). */
+const topicScreens = (at: string): PageRoute[] => [
+  page(at, TopicHome),
+  page(`${at}/page/:pageId`, TopicPage),
+  page(`${at}/reportcard`, ReportCard),
+  page(`${at}/others`, TopicOtherTopics),
+  page(`${at}/others/group/:topicGroupId`, TopicOtherTopics),
+];
+
 export const pageRoutes: readonly PageRoute[] = [
   page('/', HomePage),
   page('/signin', SignInPage),
@@ -146,29 +157,19 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/group/:groupId', GroupPage),
   // The authoring studio, for the organisation's authors and administrators (issue 26).
   page('/studio/*', Studio),
+  // The organisation console, for its administrators (issue 27).
+  page('/admin/*', Admin),
   // The workbook (answers, worksheets, history) for the screens that read or change it.
   layout(WorkbookBoundary, [
     page('/topics', TopicsPage),
     page('/others', OthersPage),
     page('/topicGroup/:topicGroupId', TopicGroupPage),
-    layout(TopicLayout, [
-      page('/topic/:topicId', TopicHome),
-      page('/topic/:topicId/page/:pageId', TopicPage),
-      page('/topic/:topicId/reportcard', ReportCard),
-      page('/topic/:topicId/others', TopicOtherTopics),
-      page('/topic/:topicId/others/group/:topicGroupId', TopicOtherTopics),
-    ]),
+    layout(TopicLayout, topicScreens('/topic/:topicId')),
     page('/print/topic/:topicId', PrintTopicPage),
   ]),
   // The studio's preview of a draft: the same screens on the draft and a preview workbook.
   layout(StudioPreviewBoundary, [
-    layout(TopicLayout, [
-      page('/studio/topic/:topicId/preview', TopicHome),
-      page('/studio/topic/:topicId/preview/page/:pageId', TopicPage),
-      page('/studio/topic/:topicId/preview/reportcard', ReportCard),
-      page('/studio/topic/:topicId/preview/others', TopicOtherTopics),
-      page('/studio/topic/:topicId/preview/others/group/:topicGroupId', TopicOtherTopics),
-    ]),
+    layout(TopicLayout, topicScreens('/studio/topic/:topicId/preview')),
     page('/studio/topic/:topicId/preview/print', PrintTopicPage),
   ]),
   page('*', NotFoundPage),

@@ -47,12 +47,12 @@ describe('AnalyticsSettings, the footer’s Cookie settings (issue 15, point 23)
     expect(screen.queryByRole('button', { name: 'Cookie settings' })).toBeNull();
   });
 
-  it('reopens the choice, shows the current one and changes it to no', () => {
+  it('reopens the choice (its code loaded on the first click), shows the current one and changes it to no', async () => {
     const org = sampleOrganisation({ gaUid: 'G-TEST' });
     setAnalyticsConsent(org.alias, 'granted');
     renderWithOrganisation(<AnalyticsSettings />, { org });
     fireEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Cookie settings' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cookie settings' }));
     expect(dialog.getByText(/Your current choice: analytics allowed/)).toBeDefined();
     expect(
       dialog.getByRole('button', { name: 'Allow analytics' }).getAttribute('aria-pressed'),
@@ -63,11 +63,11 @@ describe('AnalyticsSettings, the footer’s Cookie settings (issue 15, point 23)
     expect(screen.getByRole('status').textContent).toBe('Saved: no analytics.');
   });
 
-  it('speaks French', () => {
+  it('speaks French', async () => {
     const org = sampleOrganisation({ gaUid: 'G-TEST', currentLocale: 'fr-CA' });
     renderWithOrganisation(<AnalyticsSettings />, { org });
     fireEvent.click(screen.getByRole('button', { name: 'Paramètres des témoins' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Paramètres des témoins' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Paramètres des témoins' }));
     expect(dialog.getByText(/Vous n’avez pas encore choisi/)).toBeDefined();
     fireEvent.click(dialog.getByRole('button', { name: 'Autoriser la mesure' }));
     expect(readAnalyticsConsent(org.alias)).toBe('granted');

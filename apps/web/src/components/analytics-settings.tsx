@@ -1,28 +1,24 @@
 import './analytics-consent.css';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { setAnalyticsConsent, useAnalyticsConsent } from '../lib/analytics/consent';
+import { lazy, Suspense, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useOrganisation } from '../lib/organisation';
-import { ModalDialog } from './modal-dialog';
+
+const AnalyticsSettingsDialog = lazy(async () => ({
+  default: (await import('./analytics-settings-dialog')).AnalyticsSettingsDialog,
+}));
 
 /**
  * The footer's "Cookie settings" (issue 15, point 23), for an organisation with Google
  * Analytics only: reopens the consent question (analytics-consent.tsx) so that the learner can
  * change the answer at any time. A refusal stops Google at once (app/layout/use-page-analytics.ts).
+ * The question's own code loads when it is first opened (the first load carries the button only).
  */
 export function AnalyticsSettings() {
-  const intl = useIntl();
   const { org } = useOrganisation();
-  const consent = useAnalyticsConsent(org.alias);
   const [isOpen, setOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
   const [saved, setSaved] = useState<'granted' | 'denied' | null>(null);
   if (!org.gaUid) return null;
-
-  function choose(answer: 'granted' | 'denied') {
-    setAnalyticsConsent(org.alias, answer);
-    setSaved(answer);
-    setOpen(false);
-  }
 
   return (
     <>
@@ -33,6 +29,7 @@ export function AnalyticsSettings() {
         onClick={() => {
           setSaved(null);
           setOpen(true);
+          setWasOpened(true);
         }}
       >
         <FormattedMessage id="analytics.settings.title" />
@@ -40,37 +37,18 @@ export function AnalyticsSettings() {
       <span className="analytics-settings__saved" role="status">
         {saved && <FormattedMessage id={`analytics.settings.saved.${saved}`} />}
       </span>
-      <ModalDialog
-        open={isOpen}
-        onClose={() => setOpen(false)}
-        title={intl.formatMessage({ id: 'analytics.settings.title' })}
-        closeLabel={intl.formatMessage({ id: 'analytics.settings.close' })}
-      >
-        <p>
-          <FormattedMessage id="analytics.consent.body" values={{ organisation: org.name }} />
-        </p>
-        <p className="analytics-settings__current">
-          <FormattedMessage id={`analytics.settings.current.${consent}`} />
-        </p>
-        <div className="analytics-settings__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-pressed={consent === 'granted'}
-            onClick={() => choose('granted')}
-          >
-            <FormattedMessage id="analytics.consent.accept" />
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-pressed={consent === 'denied'}
-            onClick={() => choose('denied')}
-          >
-            <FormattedMessage id="analytics.consent.decline" />
-          </button>
-        </div>
-      </ModalDialog>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <AnalyticsSettingsDialog
+            open={isOpen}
+            onClose={() => setOpen(false)}
+            onSaved={(answer) => {
+              setSaved(answer);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -29,4 +29,6 @@ export const paths = {
   group: (groupId: string) => `/group/${encodeURIComponent(groupId)}`,
   /** The authoring studio (issue 26), for authors and administrators; its own links: features/studio/lib/studio-paths.ts. */
   studio: '/studio',
+  /** The organisation console (issue 27), for its administrators. */
+  admin: '/admin',
 } as const;

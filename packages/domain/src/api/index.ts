@@ -15,5 +15,7 @@ export * from './sso';
 export * from './groups';
 export * from './route-paths';
 export * from './studio-route-paths';
+export * from './admin-route-paths';
+export * from './admin';
 export * from './routes';
 export * from './studio';

@@ -1,3 +1,4 @@
+import type { ADMIN_ROUTE_PATHS } from './admin-route-paths';
 import type { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 /**
@@ -63,8 +64,12 @@ export const ROUTE_PATHS = {
   revokeInvite: 'POST /api/org/{org}/userGroup/{groupId}/invites/{inviteId}/revoke',
 } as const;
 
-/** Every route's name: the learner's above, the studio's in studio-route-paths.ts. */
-export type RouteName = keyof typeof ROUTE_PATHS | keyof typeof STUDIO_ROUTE_PATHS;
+/**
+ * Every route's name: the learner's above, the studio's in studio-route-paths.ts, the console's
+ * in admin-route-paths.ts.
+ */
+export type RouteName =
+  keyof typeof ROUTE_PATHS | keyof typeof STUDIO_ROUTE_PATHS | keyof typeof ADMIN_ROUTE_PATHS;
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route's method and path (`/api/org/{org}/topic/{topicId}`). */

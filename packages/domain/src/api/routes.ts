@@ -59,6 +59,8 @@ import {
 import { organisationViewSchema } from './organisation';
 import { knowRoutePaths, type RouteName } from './route-paths';
 import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
+import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
+import { auditAnswerSchema, auditCsvQuerySchema, auditQuerySchema } from './admin';
 import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
@@ -146,6 +148,7 @@ const SSO_ERRORS = [400, 401, 404, 409, 429, 503] as const;
 /** The studio: 401 without a session, 403 for anyone but authors and administrators. */
 const STUDIO_ERRORS = [400, 401, 403, 404] as const;
 const STUDIO_WRITE_ERRORS = [400, 401, 403, 404, 409, 413] as const;
+const ADMIN_ERRORS = [400, 401, 403, 404] as const;
 /** A studio topic's body may be large (a 200-page topic): its own limit. */
 export const STUDIO_TOPIC_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -720,12 +723,31 @@ export const ROUTE_SCHEMAS = {
     answer: workbookAnswerSchema,
     errors: STUDIO_ERRORS,
   },
+  adminAudit: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s audit log, newest first: every change made in the console, the studio and the CLI (who, when, what, before and after), filtered by actor, action, target and time',
+    params: orgParamsSchema,
+    query: auditQuerySchema,
+    answer: auditAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminAuditCsv: {
+    tags: ['admin'],
+    summary: 'The audit log as CSV, with the same filters (text/csv)',
+    params: orgParamsSchema,
+    query: auditCsvQuerySchema,
+    answer: z.string(),
+    answerType: 'text/csv',
+    errors: ADMIN_ERRORS,
+  },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 
 export type RouteTable = typeof ROUTE_SCHEMAS;
 
 // Whoever has the schemas (the server, tests, the web in development) knows every route's path.
 knowRoutePaths(STUDIO_ROUTE_PATHS);
+knowRoutePaths(ADMIN_ROUTE_PATHS);
 
 /** Every route's name. */
 export const ROUTE_NAMES = Object.keys(ROUTE_SCHEMAS) as RouteName[];

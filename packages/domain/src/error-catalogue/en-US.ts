@@ -158,4 +158,9 @@ export const EN_US = {
   studioUnknownGroup: 'There is no user group {id}.',
   studioUnknownTopic: 'There is no topic {id}.',
   studioTopicIdFixed: 'A topic keeps its id: this one is {id}.',
+  adminForbidden: 'Only the organisation’s administrators may use the console.',
+  auditCursorInvalid: 'This page of the audit log cannot be found: start again from the first.',
+  notAuditCursor: 'is not a cursor from this list',
+  auditRangeBackwards: 'The end of the period must come after its start.',
+  mustFollowFrom: 'must come after the start',
 } as const;

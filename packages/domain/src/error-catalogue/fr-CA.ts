@@ -161,4 +161,9 @@ export const FR_CA: ErrorCatalogue = {
   studioUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
   studioUnknownTopic: 'Il n’y a pas de sujet {id}.',
   studioTopicIdFixed: 'Un sujet garde son identifiant : celui-ci est {id}.',
+  adminForbidden: 'Seuls les administrateurs de l’organisation peuvent utiliser la console.',
+  auditCursorInvalid: 'Cette page du journal d’audit est introuvable : recommencez à la première.',
+  notAuditCursor: 'n’est pas un curseur de cette liste',
+  auditRangeBackwards: 'La fin de la période doit suivre son début.',
+  mustFollowFrom: 'doit suivre le début',
 };

@@ -31,6 +31,8 @@ export async function archive(
       action: archived ? 'topic.archive' : 'topic.unarchive',
       target: topicTarget(topicId),
       detail: {},
+      before: { archived: before },
+      after: { archived },
       at,
     });
     return true;

@@ -86,6 +86,7 @@ export async function saveCatalogueOf(
     );
   const at = isoNow(ctx);
   const saved = await inTransaction(ctx.db, async (tx) => {
+    const previous = await loadCatalogue(tx, org.id);
     const ok = await saveCatalogue(
       tx,
       org.id,
@@ -103,10 +104,18 @@ export async function saveCatalogueOf(
       actor: author,
       action: 'catalogue.save',
       target: 'catalogue',
-      detail: {
+      detail: {},
+      before: {
+        version: previous.version,
+        topicGroups: previous.topicGroups.map((g) => ({ _id: g._id, topics: g.topics })),
+        order: previous.order,
+        grants: Object.fromEntries(previous.userGroups.map((g) => [g.id, g.topics])),
+      },
+      after: {
         version: body.version + 1,
-        topicGroups: body.topicGroups.map((g) => g._id),
-        grants: Object.keys(body.grants),
+        topicGroups: body.topicGroups.map((g) => ({ _id: g._id, topics: g.topics })),
+        order: body.order,
+        grants: body.grants,
       },
       at,
     });

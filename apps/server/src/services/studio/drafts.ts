@@ -113,7 +113,9 @@ export async function save(
         actor: author,
         action: 'topic.save',
         target: topicTarget(topicId),
-        detail: { version: saved.version },
+        detail: {},
+        before: { draftVersion: body.version },
+        after: { draftVersion: saved.version },
         at,
       });
     return saved;

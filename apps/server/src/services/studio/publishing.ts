@@ -61,7 +61,9 @@ export async function publish(
         actor: author,
         action: 'topic.publish',
         target: topicTarget(topicId),
-        detail: { version: result.version, note: note?.trim() || null },
+        detail: { note: note?.trim() || null },
+        before: { publishedVersion: result.version > 1 ? result.version - 1 : null },
+        after: { publishedVersion: result.version },
         at,
       });
     }
@@ -125,7 +127,9 @@ export async function restore(
       actor: author,
       action: 'topic.restore',
       target: topicTarget(topicId),
-      detail: { from: number, version: result.version },
+      detail: { from: number },
+      before: { draftVersion: result.version - 1 },
+      after: { draftVersion: result.version, restoredFrom: number },
       at,
     });
     return result;

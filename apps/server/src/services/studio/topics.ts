@@ -61,7 +61,9 @@ export async function create(
       actor: author,
       action: 'topic.create',
       target: topicTarget(topic._id),
-      detail: { version: result.version },
+      detail: {},
+      before: null,
+      after: { draftVersion: result.version, name: topic.name },
       at,
     });
     return result.version;

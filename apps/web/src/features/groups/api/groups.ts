@@ -1,6 +1,7 @@
 import { routeUrl, type MemberSort } from '@portal/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, authHeaders, call, localeHeaders } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
+import { downloadFile } from '../../../lib/api/download';
 
 /** What the members table asks for: a page, its order and its filter. */
 export interface MembersParams {
@@ -108,17 +109,5 @@ export async function downloadMembersCsv(
   params: Pick<MembersParams, 'sort' | 'order' | 'q'>,
   locale: string,
 ): Promise<void> {
-  const response = await fetch(membersUrl(alias, groupId, params, locale, true), {
-    headers: { ...authHeaders(), ...localeHeaders() },
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${groupId}-members.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(membersUrl(alias, groupId, params, locale, true), `${groupId}-members.csv`);
 }

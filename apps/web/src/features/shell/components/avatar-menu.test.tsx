@@ -43,6 +43,27 @@ describe('Header, signed in: the avatar menu', () => {
     expect(banner().queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 
+  it('offers the studio to authors and administrators, and the console to administrators only', () => {
+    const items = (roles: Array<'author' | 'admin'>) => {
+      const view = renderWithSession(<Header />, {
+        session: { account: sampleAccount({ roles }) },
+      });
+      const names = openMenu()
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      view.unmount();
+      return names;
+    };
+    expect(items([])).not.toContain('Studio');
+    expect(items([])).not.toContain('Console');
+    expect(items(['author'])).toContain('Studio');
+    expect(items(['author'])).not.toContain('Console');
+    const admin = items(['admin']);
+    expect(admin).toContain('Studio');
+    expect(admin).toContain('Console');
+    expect(admin.indexOf('Console')).toBe(admin.indexOf('Studio') + 1);
+  });
+
   it('falls back to the username without a name', () => {
     const account = sampleAccount({ name: { first: '', last: '', full: '' } });
     renderWithSession(<Header />, { session: { account } });

@@ -108,6 +108,17 @@ export function AvatarMenu({ account, onContact }: AvatarMenuProps) {
             <FormattedMessage id="header.studio" />
           </Link>
         )}
+        {account.roles?.includes('admin') && (
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            to={paths.admin}
+            onClick={close}
+          >
+            <FormattedMessage id="header.console" />
+          </Link>
+        )}
         {onContact && (
           <button
             type="button"

@@ -2,7 +2,8 @@ import type { Fragment, Page } from '@portal/domain';
 import type { Editor } from '@tiptap/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithOrganisation } from '../../../test/render';
 import { PageEditor } from './page-editor';
 import type { PageEditorHandle } from './page-editor-types';
@@ -378,6 +379,50 @@ describe('PageEditor media (ATAG)', () => {
         name: { 'en-US': 'Shaping' },
         captions: { 'en-US': '/media/shape.en.vtt' },
       },
+    });
+  });
+});
+
+describe('PageEditor media from the author’s computer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads a file, fills its address and names the attachment by its file', async () => {
+    fakeApi((request) =>
+      request.method === 'POST' && request.url.pathname === '/api/upload'
+        ? ok({
+            secure_url: '/uploads/sample/recipe.pdf',
+            original_filename: 'recipe.pdf',
+            public_id: 'recipe',
+          })
+        : undefined,
+    );
+    const { handle, container } = renderEditor(samplePage());
+    const editor = editorOf(container);
+    act(() => {
+      handle().select('after');
+      editor.commands.setTextSelection(editor.state.doc.content.size - 3);
+      editor.commands.enter();
+      editor.commands.insertContent('/downlo');
+    });
+    await screen.findByRole('listbox', { name: 'Blocks to insert' });
+    act(() => {
+      fireEvent.keyDown(editor.view.dom, { key: 'Enter' });
+    });
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Or upload a file from your computer'), {
+      target: { files: [new File(['%PDF'], 'recipe.pdf', { type: 'application/pdf' })] },
+    });
+    expect(
+      await within(dialog).findByText('Uploaded recipe.pdf: its address is filled in.'),
+    ).toBeTruthy();
+    expect((within(dialog).getByLabelText('Address') as HTMLInputElement).value).toBe(
+      '/uploads/sample/recipe.pdf',
+    );
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('recipe.pdf');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    expect(handle().getPage().fragments.at(-1)).toMatchObject({
+      type: 'attachment',
+      attachment: { url: '/uploads/sample/recipe.pdf', name: { 'en-US': 'recipe.pdf' } },
     });
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useOrganisation } from '../../../lib/organisation';
+import { MiniRichText } from '../editor/inspector/mini-rich-text';
 import {
   isUntranslated,
   languageName,
@@ -14,13 +15,15 @@ interface LocalisedFieldsProps {
   value: LocalisedText | undefined;
   onChange: (value: Record<string, string>) => void;
   multiline?: boolean;
+  /** Author HTML (a description): a small rich-text box per locale instead of a plain one. */
+  rich?: boolean;
 }
 
 /**
  * One text in every locale of the organisation, side by side (stacked on a phone); a locale left
  * empty while another is written is marked "untranslated".
  */
-export function LocalisedFields({ label, value, onChange, multiline }: LocalisedFieldsProps) {
+export function LocalisedFields({ label, value, onChange, multiline, rich }: LocalisedFieldsProps) {
   const { org, locale } = useOrganisation();
   const id = useId();
   const untranslated = isUntranslated(value, org.locales);
@@ -43,10 +46,27 @@ export function LocalisedFields({ label, value, onChange, multiline }: Localised
           };
           return (
             <div key={each} className={`field${isMissing ? ' studio-localised--missing' : ''}`}>
-              <label className="studio-localised__language" htmlFor={inputId}>
+              <label
+                id={`${inputId}-label`}
+                className="studio-localised__language"
+                htmlFor={rich ? undefined : inputId}
+              >
                 {languageName(each, locale)}
               </label>
-              {multiline ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+              {rich ? (
+                <MiniRichText
+                  id={inputId}
+                  label={`${label} (${languageName(each, locale)})`}
+                  value={text}
+                  lang={each}
+                  describedBy={props['aria-describedby']}
+                  onChange={(html) => onChange(withText(value, each, html, org.locales))}
+                />
+              ) : multiline ? (
+                <textarea rows={4} {...props} />
+              ) : (
+                <input type="text" {...props} />
+              )}
               {isMissing && (
                 <p id={`${inputId}-missing`} className="studio-untranslated">
                   <FormattedMessage id="studio.translation.missing" />

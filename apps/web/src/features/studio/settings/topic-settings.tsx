@@ -4,6 +4,7 @@ import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import type { DraftTopic } from '../lib/draft-saver';
+import { UploadInput } from '../components/upload-input';
 import { displayText, untranslatedCount } from '../lib/localised';
 import { useCatalogue } from '../topics/use-catalogue';
 import { LocalisedFields } from './localised-fields';
@@ -20,7 +21,7 @@ interface TopicSettingsProps {
 export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
   const intl = useIntl();
   const { org } = useOrganisation();
-  const ids = { image: useId(), visibility: useId(), imageHint: useId() };
+  const ids = { image: useId(), visibility: useId(), imageHint: useId(), upload: useId() };
   const untranslated = untranslatedCount(topic, org.locales);
   return (
     <div className="studio-settings">
@@ -38,7 +39,7 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
       <LocalisedFields
         label={intl.formatMessage({ id: 'studio.settings.description' })}
         value={topic.description}
-        multiline
+        rich
         onChange={(description) => onChange({ ...topic, description })}
       />
       <div className="field">
@@ -59,6 +60,14 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
             const { topicImage: _dropped, ...rest } = topic;
             onChange(url ? { ...rest, topicImage: { secure_url: url } } : rest);
           }}
+        />
+        <UploadInput
+          id={ids.upload}
+          label={intl.formatMessage({ id: 'studio.settings.imageUpload' })}
+          accept="image/*"
+          onUploaded={(stored) =>
+            onChange({ ...topic, topicImage: { secure_url: stored.secure_url } })
+          }
         />
         {topic.topicImage?.secure_url && (
           <img

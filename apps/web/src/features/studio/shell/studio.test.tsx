@@ -394,3 +394,93 @@ describe('the version history', () => {
     expect(added?.textContent).toBe('added: new ');
   });
 });
+
+describe('the topic settings', () => {
+  it(
+    'edit the description as rich text in each locale and take an uploaded topic image',
+    { timeout: 15_000 },
+    async () => {
+      const puts: FakeRequest[] = [];
+      const uploads: FakeRequest[] = [];
+      fakeApi((request) => {
+        if (isRoute(request, 'studioTopic'))
+          return ok({
+            topic: {
+              ...draft('Intro'),
+              description: { 'en-US': '<p>Plan <strong>ahead</strong></p>' },
+            },
+            version: 1,
+            publishedVersion: null,
+            updatedAt: null,
+            updatedBy: null,
+          });
+        if (isRoute(request, 'studioPresence')) return ok({ editors: [] });
+        if (request.method === 'POST' && request.url.pathname === '/api/upload') {
+          uploads.push(request);
+          return ok({
+            secure_url: '/uploads/sample/loaf.jpg',
+            original_filename: 'loaf.jpg',
+            public_id: 'loaf',
+          });
+        }
+        if (isRoute(request, 'saveStudioTopic')) {
+          puts.push(request);
+          return ok({ topic: (request.body as { topic: DraftTopic }).topic, version: 2 });
+        }
+        return undefined;
+      });
+      studio('/studio/topic/budget?tab=settings');
+      const english = await screen.findByRole('textbox', { name: 'Description (English)' });
+      // The stored HTML is shown as text with its marks, not as tags to edit.
+      expect(english.querySelector('strong')?.textContent).toBe('ahead');
+      const french = screen.getByRole('textbox', { name: 'Description (French)' });
+      expect(french.getAttribute('lang')).toBe('fr-CA');
+      expect(french.getAttribute('aria-describedby')).toBeTruthy();
+
+      const picker = screen.getByLabelText('Or upload an image from your computer');
+      fireEvent.change(picker, {
+        target: { files: [new File(['jpeg bytes'], 'loaf.jpg', { type: 'image/jpeg' })] },
+      });
+      expect(await screen.findByText('Uploaded loaf.jpg: its address is filled in.')).toBeTruthy();
+      expect((uploads[0]!.body as FormData).get('file')).toBeInstanceOf(File);
+      expect((screen.getByLabelText('Topic image address') as HTMLInputElement).value).toBe(
+        '/uploads/sample/loaf.jpg',
+      );
+      await screen.findByText('All changes saved', undefined, { timeout: 5_000 });
+      expect(puts.at(-1)!.body).toMatchObject({
+        topic: {
+          topicImage: { secure_url: '/uploads/sample/loaf.jpg' },
+          description: { 'en-US': '<p>Plan <strong>ahead</strong></p>' },
+        },
+      });
+    },
+  );
+
+  it('say why an upload was refused, and leave the address as it was', async () => {
+    fakeApi((request) => {
+      if (isRoute(request, 'studioTopic'))
+        return ok({
+          topic: draft('Intro'),
+          version: 1,
+          publishedVersion: null,
+          updatedAt: null,
+          updatedBy: null,
+        });
+      if (isRoute(request, 'studioPresence')) return ok({ editors: [] });
+      if (request.url.pathname === '/api/upload')
+        return {
+          status: 413,
+          body: { errors: ['The file is too large.'], errfor: { file: 'isTooLarge' } },
+        };
+      return undefined;
+    });
+    studio('/studio/topic/budget?tab=settings');
+    const picker = await screen.findByLabelText('Or upload an image from your computer');
+    fireEvent.change(picker, {
+      target: { files: [new File(['x'], 'huge.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByText('The file is too large.')).toBeTruthy();
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Topic image address') as HTMLInputElement).value).toBe('');
+  });
+});

@@ -3,10 +3,10 @@ import {
   checkTopicFormulas,
   referableThings,
   runFormulaTests,
-  type FormulaCheck,
   type Topic,
 } from '@portal/domain';
 import type { IntlShape } from 'react-intl';
+import { formulaCheckTexts } from '../formula/lib/formula-check-texts';
 import { displayText, languageName } from '../lib/localised';
 
 /** Where a problem is: its page (null: the topic's settings), block, and JSON path. */
@@ -67,40 +67,6 @@ function whereLabel(
     }
   }
   return intl.formatMessage({ id: 'studio.publish.where.block' }, { page: pageName, block });
-}
-
-function formulaCheckTexts(
-  intl: IntlShape,
-  check: FormulaCheck,
-  labelOf: (id: string) => string,
-): string[] {
-  const texts: string[] = [];
-  if (check.parseError !== null)
-    texts.push(
-      intl.formatMessage({ id: 'studio.formula.problem.parse' }, { reason: check.parseError }),
-    );
-  for (const ref of check.unknownReferences)
-    texts.push(intl.formatMessage({ id: 'studio.formula.problem.unknown' }, { id: ref.id }));
-  for (const ref of check.unusableReferences)
-    texts.push(
-      intl.formatMessage(
-        {
-          id:
-            ref.use === 'value'
-              ? 'studio.formula.problem.noValue'
-              : 'studio.formula.problem.noScore',
-        },
-        { label: labelOf(ref.id) },
-      ),
-    );
-  if (check.cycle)
-    texts.push(
-      intl.formatMessage(
-        { id: 'studio.formula.problem.cycle' },
-        { cycle: check.cycle.map(labelOf).join(' → ') },
-      ),
-    );
-  return texts;
 }
 
 /**

@@ -2,6 +2,7 @@ import { urlSchema } from '@portal/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ModalDialog } from '../../../../components/modal-dialog';
+import { UploadInput } from '../../components/upload-input';
 import { localeName } from '../model/localised';
 
 export type MediaKind = 'image' | 'video' | 'file';
@@ -138,6 +139,19 @@ export function MediaDialog({ kind, locales, onClose, onInsert }: MediaDialogPro
           url,
           setUrl,
           kind === 'image' ? t('studio.editor.media.localImage') : undefined,
+        )}
+        {kind && (
+          <UploadInput
+            id={`${id}-upload`}
+            label={t(`studio.editor.media.upload.${kind}`)}
+            accept={kind === 'file' ? undefined : `${kind}/*`}
+            onUploaded={(stored) => {
+              setUrl(stored.secure_url);
+              setErrors(({ url: _done, ...rest }) => rest);
+              // A video or a file is named by its file until the author names it.
+              if (kind !== 'image' && !text.trim()) setText(stored.original_filename);
+            }}
+          />
         )}
         {kind === 'image' && (
           <>

@@ -7,10 +7,12 @@ interface MiniRichTextProps {
   value: string;
   lang: string;
   onChange: (html: string) => void;
+  id?: string;
+  describedBy?: string;
 }
 
 /** A small rich-text box (a field's question): bold, italic, lists, links; no headings. */
-export function MiniRichText({ label, value, lang, onChange }: MiniRichTextProps) {
+export function MiniRichText({ label, value, lang, onChange, id, describedBy }: MiniRichTextProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -35,9 +37,18 @@ export function MiniRichText({ label, value, lang, onChange }: MiniRichTextProps
         'aria-label': label,
         lang,
         class: 'studio-inspector__rich prose',
+        ...(id ? { id } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
     onUpdate: ({ editor: e }) => onChangeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
+  // A value changed from outside (a restored version, the other side of a conflict) replaces
+  // the text, unless the author is typing in it.
+  useEffect(() => {
+    if (!editor || editor.isFocused) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
   return <EditorContent editor={editor} />;
 }

@@ -1,5 +1,6 @@
 import type { FormulaCheck } from '@portal/domain';
 import { useIntl } from 'react-intl';
+import { formulaCheckTexts } from '../lib/formula-check-texts';
 
 interface FormulaProblemsProps {
   id: string;
@@ -11,34 +12,7 @@ interface FormulaProblemsProps {
 /** What is wrong with a body, named before it is saved; read out as it changes. */
 export function FormulaProblems({ id, check, labelOf }: FormulaProblemsProps) {
   const intl = useIntl();
-  const problems: string[] = [];
-  if (check) {
-    if (check.parseError !== null)
-      problems.push(
-        intl.formatMessage({ id: 'studio.formula.problem.parse' }, { reason: check.parseError }),
-      );
-    for (const ref of check.unknownReferences)
-      problems.push(intl.formatMessage({ id: 'studio.formula.problem.unknown' }, { id: ref.id }));
-    for (const ref of check.unusableReferences)
-      problems.push(
-        intl.formatMessage(
-          {
-            id:
-              ref.use === 'value'
-                ? 'studio.formula.problem.noValue'
-                : 'studio.formula.problem.noScore',
-          },
-          { label: labelOf(ref.id) },
-        ),
-      );
-    if (check.cycle)
-      problems.push(
-        intl.formatMessage(
-          { id: 'studio.formula.problem.cycle' },
-          { cycle: check.cycle.map(labelOf).join(' → ') },
-        ),
-      );
-  }
+  const problems = check ? formulaCheckTexts(intl, check, labelOf) : [];
   return (
     <div id={id} className="formula-problems" role="status">
       {problems.length > 0 && (

@@ -1,0 +1,1 @@
+export { AdminRoutes } from './shell/admin-routes';

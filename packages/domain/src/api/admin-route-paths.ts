@@ -1,0 +1,9 @@
+/**
+ * The organisation console's routes by name (docs/design.md §15), kept apart like the studio's
+ * (studio-route-paths.ts) so that the browser loads their paths with the console's code only
+ * (`knowRoutePaths`).
+ */
+export const ADMIN_ROUTE_PATHS = {
+  adminAudit: 'GET /api/org/{org}/admin/audit',
+  adminAuditCsv: 'GET /api/org/{org}/admin/audit.csv',
+} as const;
