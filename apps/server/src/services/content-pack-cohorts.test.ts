@@ -1,6 +1,6 @@
 import type { ContentPackInput } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantsOf, membershipsOf } from '../db/repositories/memberships';
+import { membershipsOf, viewerFactsOf } from '../db/repositories/memberships';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer } from '../test/auth-helpers';
 import {
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('content packs and cohorts on %s', (kind) => {
       { id: 'insiders', parent_id: null, owner_id: null, origin: 'pack' },
     ]);
     const learner = await userIdOf(`${ORG}-learner`);
-    const grants = await grantsOf(t.database.db, orgId, learner);
+    const { grants } = await viewerFactsOf(t.database.db, orgId, learner);
     const east = grants.filter((g) => g.groupId === 'course-east');
     expect(east.map((g) => g.topicId).sort()).toEqual(['budgeting', 'secret-topic']);
     expect(east.every((g) => g.role === 'member' && g.parentId === PARENT)).toBe(true);

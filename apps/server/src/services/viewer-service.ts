@@ -1,7 +1,6 @@
 import type { Caches, NamedCache } from '../cache';
 import type { Db } from '../db/database';
-import { grantsOf } from '../db/repositories/memberships';
-import { rolesOf } from '../db/repositories/roles';
+import { viewerFactsOf } from '../db/repositories/memberships';
 import { signedInViewer, VISITOR, type Viewer } from '../policies';
 import type { Session } from './session-service';
 
@@ -25,10 +24,7 @@ export class ViewerService {
       ttlMs: TRUSTED_MS,
       key: ({ orgId, userId }) => `${orgId}\u0000${userId}`,
       load: async ({ orgId, userId }) => {
-        const [grants, roles] = await Promise.all([
-          grantsOf(db, orgId, userId),
-          rolesOf(db, orgId, userId),
-        ]);
+        const { grants, roles } = await viewerFactsOf(db, orgId, userId);
         return signedInViewer(userId, grants, roles);
       },
       dependsOn: ({ orgId, userId }) => [{ viewer: { org: orgId, user: userId } }],

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { isRouteRequest, ROUTE_PATHS, routePattern, routeUrl } from './route-paths';
 import { ROUTE_SCHEMAS } from './routes';
+import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
 import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 describe('the route table', () => {
   it('gives every named path its schemas, and names each path once', () => {
-    const named = [...Object.keys(ROUTE_PATHS), ...Object.keys(STUDIO_ROUTE_PATHS)];
+    const named = [
+      ...Object.keys(ROUTE_PATHS),
+      ...Object.keys(STUDIO_ROUTE_PATHS),
+      ...Object.keys(ADMIN_ROUTE_PATHS),
+    ];
     expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...named].sort());
     expect(new Set(named).size).toBe(named.length);
   });
 
-  it('keeps the studio’s paths apart from those a learner’s first load carries', () => {
-    expect(Object.values(ROUTE_PATHS).filter((path) => path.includes('/studio'))).toEqual([]);
+  it('keeps the studio’s and the console’s paths apart from those a learner’s first load carries', () => {
+    expect(
+      Object.values(ROUTE_PATHS).filter(
+        (path) => path.includes('/studio') || path.includes('/admin/'),
+      ),
+    ).toEqual([]);
+    expect(routeUrl('adminAudit', { org: 'o' }, { action: 'topic.' })).toBe(
+      '/api/org/o/admin/audit?action=topic.',
+    );
     expect(routeUrl('studioTopic', { org: 'o', topicId: 't' })).toBe('/api/org/o/studio/topic/t');
   });
 

@@ -1,7 +1,8 @@
-import type { UserGroup } from '@portal/domain';
+import type { OrgRole, UserGroup } from '@portal/domain';
 import { sql } from 'kysely';
 import { prepared } from '../prepared';
 import { perDatabase, type Executor } from './executor';
+import { parseRoles } from './roles';
 
 export type GroupRole = 'member' | 'admin';
 
@@ -56,20 +57,48 @@ const grantQuery = perDatabase((db) =>
             .where('a.org_id', '=', orgId)
             .where('a.user_id', '=', userId)
             .where('a.role', '=', 'admin'),
+        )
+        // The account's own row, carrying its roles (design §13) in `topic_id`: the viewer is
+        // read in one statement, not two (a live stream checks its viewer every second).
+        .unionAll(
+          k
+            .selectFrom('users as u')
+            .select([
+              sql<string>`''`.as('group_id'),
+              sql<string>`'account'`.as('role'),
+              sql<string | null>`NULL`.as('parent_id'),
+              sql<string | null>`u.roles`.as('topic_id'),
+            ])
+            .where('u.org_id', '=', orgId)
+            .where('u.id', '=', userId),
         ),
     2,
   ),
 );
 
-/** A learner's user groups, their role in each and the topics each grants: one row per topic. */
-export async function grantsOf(db: Executor, orgId: string, userId: string): Promise<Grant[]> {
+/**
+ * What a viewer is made of, in one statement: the learner's user groups, their role in each and
+ * the topics each grants (one row per topic), and the account's roles in the organisation.
+ */
+export async function viewerFactsOf(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<{ grants: Grant[]; roles: OrgRole[] }> {
   const rows = await grantQuery(db)(orgId, userId);
-  return rows.map((r) => ({
-    groupId: r.group_id,
-    role: r.role === 'admin' ? 'admin' : 'member',
-    parentId: r.parent_id,
-    topicId: r.topic_id,
-  }));
+  const grants: Grant[] = [];
+  let roles: OrgRole[] = [];
+  for (const r of rows) {
+    if (r.role === 'account') roles = parseRoles(r.topic_id);
+    else
+      grants.push({
+        groupId: r.group_id,
+        role: r.role === 'admin' ? 'admin' : 'member',
+        parentId: r.parent_id,
+        topicId: r.topic_id,
+      });
+  }
+  return { grants, roles };
 }
 
 export interface Membership {

@@ -18,17 +18,6 @@ export function parseRoles(stored: string | null | undefined): OrgRole[] {
   }
 }
 
-/** The roles of an account of the organisation (none for an unknown account). */
-export async function rolesOf(db: Executor, orgId: string, userId: string): Promise<OrgRole[]> {
-  const row = await db.kysely
-    .selectFrom('users')
-    .select('roles')
-    .where('org_id', '=', orgId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return parseRoles(row?.roles);
-}
-
 /** Sets an account's roles. */
 export async function setRoles(
   db: Executor,
