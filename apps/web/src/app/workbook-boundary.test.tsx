@@ -444,7 +444,8 @@ describe('a topic with its workbook', () => {
         'Trying again automatically. Retry',
     );
     expect(saveStatus()).not.toBe('All changes saved');
-    expect(api.stored().topics.budgeting?.[0]?.data['has-debt']).toBeUndefined();
+    // The refused save's answer is not stored (an earlier save may have stored the box unticked).
+    expect(api.stored().topics.budgeting?.[0]?.data['has-debt']).not.toBe(true);
     isFailing.current = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(saveStatus()).toBe('All changes saved'));
