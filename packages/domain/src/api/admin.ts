@@ -5,6 +5,22 @@ import { z } from 'zod';
  * organisation administrators only.
  */
 
+/**
+ * Every action the audit log records: the studio's changes and the CLI's pack import. The
+ * console names each in words; the server writes no other.
+ */
+export const AUDIT_ACTIONS = [
+  'topic.create',
+  'topic.save',
+  'topic.publish',
+  'topic.restore',
+  'topic.archive',
+  'topic.unarchive',
+  'catalogue.save',
+  'pack.import',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** What an audit event's filters may say (each optional; all of them must hold). */
 export const auditQuerySchema = z.object({
   /** The account that made the change (`system` for the CLI and the server's own jobs). */

@@ -1,15 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-/** Which database a migration runs on: search uses each one's own full-text engine. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function isPostgres(db: Kysely<any>): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isPostgres } from './dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 
 /**
  * Search documents per audience (issue 16 F3): a public topic with private pages gets one
@@ -9,17 +10,6 @@ import { sql, type Kysely } from 'kysely';
  * stored topics right after the migrations that need it (services/search-index.ts,
  * rebuildSearchIndexAfter), with the indexer of the code it ships with.
  */
-
-/** Which database a migration runs on: search uses each one's own full-text engine. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function isPostgres(db: Kysely<any>): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

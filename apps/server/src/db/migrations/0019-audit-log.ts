@@ -1,14 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function isPostgres(db: Kysely<any>): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isPostgres } from './dialect';
 
 /**
  * Issue 27 (the audit log, docs/design.md §15): an event says what its target was before the

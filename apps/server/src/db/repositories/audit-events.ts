@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@portal/domain';
 import type { Executor } from './executor';
 
 /**
@@ -11,7 +12,7 @@ export interface AuditEvent {
   /** The account that made the change; null for the system (the CLI, a job). */
   actor: string | null;
   /** What was done: `topic.create`, `topic.save`, `topic.publish`, `catalogue.save`… */
-  action: string;
+  action: AuditAction;
   /** What it was done to: `topic:{id}`, `catalogue`. */
   target: string;
   /** What the change carried beyond the target's state (a note), as JSON. */
@@ -23,8 +24,13 @@ export interface AuditEvent {
   at: string;
 }
 
-export interface StoredAuditEvent extends Omit<AuditEvent, 'actor' | 'before' | 'after'> {
+export interface StoredAuditEvent extends Omit<
+  AuditEvent,
+  'actor' | 'action' | 'before' | 'after'
+> {
   id: string;
+  /** As stored: an action of this version, or of a later one. */
+  action: string;
   actor: { id: string; first: string; last: string; username: string } | null;
   before: unknown;
   after: unknown;

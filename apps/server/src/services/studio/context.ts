@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
@@ -16,15 +17,8 @@ export interface StudioContext {
 
 export const isoNow = (ctx: StudioContext) => ctx.now().toISOString();
 
-/** The audit actions of the studio (docs/decisions.md, Authoring studio). */
-export type StudioAction =
-  | 'topic.create'
-  | 'topic.save'
-  | 'topic.publish'
-  | 'topic.restore'
-  | 'topic.archive'
-  | 'topic.unarchive'
-  | 'catalogue.save';
+/** The audit actions of the studio (docs/decisions.md, Authoring studio): all but the CLI's. */
+export type StudioAction = Exclude<AuditAction, 'pack.import'>;
 
 /**
  * Writes the audit event of a change, in the transaction that makes it: the one way the studio
