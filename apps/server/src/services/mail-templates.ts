@@ -80,17 +80,39 @@ export function oneLinkMail(
   link: string,
   t: OneLinkText,
 ): Mail {
-  const orgName = localise(org.name, locale);
+  return oneLinkMailIn(org, [{ locale, t }], to, link);
+}
+
+/**
+ * The same mail in several languages, one after the other in one document (for someone who has
+ * not chosen a language yet, as an organisation's first administrator): the first is the
+ * document's language, each other part says its own.
+ */
+export function oneLinkMailIn(
+  org: OrganisationSettings,
+  parts: { locale: string; t: OneLinkText }[],
+  to: { email: string; name: string },
+  link: string,
+): Mail {
+  const first = parts[0]!;
+  const orgName = localise(org.name, first.locale);
+  const bodies = parts.map(({ locale, t }, i) => {
+    const body = `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
+${button(org, link, t.button)}
+<p style="font-size:14px;color:#52606d">${escape(t.ignore)}</p>`;
+    return i === 0 ? body : `<div lang="${locale}">${body}</div>`;
+  });
   const html = brandedHtml(
     org,
-    locale,
-    `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
-${button(org, link, t.button)}
-<p style="font-size:14px;color:#52606d">${escape(t.ignore)}</p>
+    first.locale,
+    `${bodies.join('<hr style="border:0;border-top:1px solid #d9e2ec;margin:24px 0">')}
 <p style="font-size:12px;color:#52606d;word-break:break-all">${escape(link)}</p>`,
   );
-  const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n\n${orgName}\n`;
-  return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
+  const text = `${parts
+    .map(({ t }) => `${t.greeting(to.name)}\n\n${t.body}\n\n${link}\n\n${t.ignore}`)
+    .join('\n\n---\n\n')}\n\n${orgName}\n`;
+  const subject = parts.map(({ locale, t }) => t.subject(localise(org.name, locale))).join(' / ');
+  return { to: to.email, subject, text, html, fromName: orgName };
 }
 
 const receiptText = {

@@ -69,6 +69,9 @@ describe.each(DATABASE_KINDS)('org create on %s', (kind) => {
     const raw = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(raw).toContain('choose your password');
     expect(raw).toContain('choisissez votre mot de passe');
+    // One HTML document (not two pasted together), the French part marked as French.
+    expect(raw.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(raw).toContain('<div lang="fr-CA">');
     const link = raw.match(/\/resetPassword\/([^/\s"<]+)\/([A-Za-z0-9_-]+)/);
     expect(link).not.toBeNull();
     const [, email, token] = link!;

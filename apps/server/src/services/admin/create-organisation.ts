@@ -1,10 +1,10 @@
 import { CONTENT_PACK_FORMAT, type ContentPackInput, type PackProblem } from '@portal/domain';
-import type { Mail, Mailer } from '../../adapters/mail/mailer';
+import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
 import { findUserByEmail, insertPasswordReset } from '../../db/repositories/accounts';
 import { findOrganisation } from '../../db/repositories/organisations';
 import { importContentPack } from '../content-pack-service';
-import { oneLinkMail, type OneLinkText } from '../mail-templates';
+import { oneLinkMailIn, type OneLinkText } from '../mail-templates';
 import type { SiteLinks } from '../site-links';
 import { newToken } from '../tokens';
 
@@ -125,22 +125,13 @@ export async function createOrganisation(
     expiresAt: new Date(stamp + INVITATION_TTL_MS).toISOString(),
   });
   const link = deps.links.page(org, `/resetPassword/${encodeURIComponent(admin.email)}/${token}`);
-  const [english, french] = (['en-US', 'fr-CA'] as const).map((locale) =>
-    oneLinkMail(
-      org.settings,
-      locale,
-      { email: admin.email, name: admin.username },
-      link,
-      invitationText[locale],
-    ),
-  ) as [Mail, Mail];
   // One mail in both languages: the administrator has not chosen one yet.
-  const both: Mail = {
-    ...english,
-    subject: `${english.subject} / ${french.subject}`,
-    text: `${english.text}\n\n---\n\n${french.text}`,
-    html: `${english.html}<hr>${french.html}`,
-  };
+  const both = oneLinkMailIn(
+    org.settings,
+    (['en-US', 'fr-CA'] as const).map((locale) => ({ locale, t: invitationText[locale] })),
+    { email: admin.email, name: admin.username },
+    link,
+  );
   try {
     await deps.mailer.send(both);
     return { ok: true, organisationId: org.id, adminEmail: admin.email, mailed: true };
