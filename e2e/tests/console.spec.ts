@@ -92,7 +92,7 @@ for (const combo of COMBOS) {
     const row = rows.nth(1);
     await expect(row).toContainText(t(locale, 'admin.audit.action.topic.create'));
     await expect(row).toContainText(`topic:${topicId}`);
-    await expect(row).toContainText('draftVersion: — → 1');
+    await expect(row).toContainText(`${t(locale, 'admin.audit.key.draftVersion')}: — → 1`);
     await expect(
       row.getByRole('button', {
         name: t(locale, 'admin.audit.onlyActor', { name: 'Élise Fortin' }),

@@ -117,7 +117,7 @@ describe('the audit log', () => {
         'Topic published',
         'Topic groups and order saved',
       ]);
-      expect(within(rows[0]!).getByText('publishedVersion: 1 → 2')).toBeTruthy();
+      expect(within(rows[0]!).getByText('Published version: 1 → 2')).toBeTruthy();
       expect(within(rows[1]!).getByText('System (command line or job)')).toBeTruthy();
       expect(screen.getByRole('status').textContent).toBe('2 changes shown');
       const axeResult = await axe.run(container, { rules: { region: { enabled: false } } });

@@ -294,6 +294,14 @@ function actionLabel(intl: ReturnType<typeof useIntl>, action: string): string {
     : action;
 }
 
+/** A changed part's name in the reader's language, or the key as stored when it has none. */
+function keyLabel(intl: ReturnType<typeof useIntl>, key: string): string {
+  const id = `admin.audit.key.${key}`;
+  return id in intl.messages
+    ? intl.formatMessage({ id: id as 'admin.audit.key.draftVersion' })
+    : key;
+}
+
 function AuditTable({
   events,
   onActor,
@@ -334,7 +342,7 @@ function AuditTable({
         </thead>
         <tbody>
           {events.map((event) => {
-            const lines = describeChange(event.before, event.after);
+            const lines = describeChange(event.before, event.after, (key) => keyLabel(intl, key));
             return (
               <tr key={event._id}>
                 <td>

@@ -12,16 +12,21 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * What an audit event changed, one line per part: `name: before → after` for each key whose
- * value differs (a record before and after), else the whole value before and after.
+ * value differs (a record before and after), else the whole value before and after. `labelOf`
+ * names a key in the reader's language (the key itself when it has no name).
  */
-export function describeChange(before: unknown, after: unknown): string[] {
+export function describeChange(
+  before: unknown,
+  after: unknown,
+  labelOf: (key: string) => string = (key) => key,
+): string[] {
   if (isRecord(before) || isRecord(after)) {
     const was = isRecord(before) ? before : {};
     const is = isRecord(after) ? after : {};
     const keys = [...new Set([...Object.keys(was), ...Object.keys(is)])];
     return keys
       .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]))
-      .map((key) => `${key}: ${show(was[key])} → ${show(is[key])}`);
+      .map((key) => `${labelOf(key)}: ${show(was[key])} → ${show(is[key])}`);
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
   return [`${show(before)} → ${show(after)}`];
