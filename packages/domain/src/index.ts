@@ -1,5 +1,6 @@
 export * from './api';
 export * from './color';
+export * from './theme-contrast';
 export * from './content-pack';
 export * from './content-pack-warnings';
 export * from './locale';

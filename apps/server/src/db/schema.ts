@@ -15,6 +15,30 @@ export interface OrganisationsTable {
   updated_at: string;
   /** Counts changes of the topic groups, the topics' order and the grants (studio catalogue). */
   catalogue_version: Generated<number>;
+  /** The published version of the settings that `settings` holds (migration 0020). */
+  settings_version: Generated<number>;
+}
+
+/** A published version of an organisation's settings, immutable (docs/design.md §15). */
+export interface SettingsVersionsTable {
+  org_id: string;
+  version: number;
+  /** JSON: OrganisationSettings. */
+  document: string;
+  published_at: string;
+  /** The administrator who published it; null: a pack import. */
+  published_by: string | null;
+  note: string | null;
+}
+
+/** The one draft of an organisation's settings that the console edits. */
+export interface SettingsDraftsTable {
+  org_id: string;
+  document: string;
+  /** Counts saves: a save names the version it read, and is refused when another came first. */
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 export interface OrgHostsTable {
@@ -419,6 +443,8 @@ export interface AuditEventsTable {
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
+  settings_versions: SettingsVersionsTable;
+  settings_drafts: SettingsDraftsTable;
   topics: TopicsTable;
   topic_drafts: TopicDraftsTable;
   topic_versions: TopicVersionsTable;

@@ -20,6 +20,7 @@ import {
 } from '../db/repositories/content-packs';
 import { inTransaction } from '../db/repositories/executor';
 import { findOrganisation } from '../db/repositories/organisations';
+import { publishPackSettings } from '../db/repositories/settings-versions';
 import { purchasedGroupIds } from '../db/repositories/user-groups';
 import { sanitizeLocalisedHtml, sanitizeTopic } from './html';
 import { describePackImages } from './media-variants';
@@ -143,6 +144,7 @@ export async function importContentPack(
         contentHash: hash,
         at,
       });
+      await publishPackSettings(tx, orgId, pack.organisation, { by: null, at });
       topics = await publishPackTopics(tx, orgId, pack, { by: null, at });
       await indexTopics(tx, orgId, pack);
     }

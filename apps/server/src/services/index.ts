@@ -199,7 +199,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
-    admin: new AdminService(db),
+    admin: new AdminService(db, caches),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

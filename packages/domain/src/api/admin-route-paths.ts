@@ -6,4 +6,9 @@
 export const ADMIN_ROUTE_PATHS = {
   adminAudit: 'GET /api/org/{org}/admin/audit',
   adminAuditCsv: 'GET /api/org/{org}/admin/audit.csv',
+  adminSettings: 'GET /api/org/{org}/admin/settings',
+  saveAdminSettings: 'PUT /api/org/{org}/admin/settings',
+  publishAdminSettings: 'POST /api/org/{org}/admin/settings/publish',
+  adminSettingsVersions: 'GET /api/org/{org}/admin/settings/versions',
+  restoreAdminSettings: 'POST /api/org/{org}/admin/settings/restore',
 } as const;

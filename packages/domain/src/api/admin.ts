@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'topic.unarchive',
   'catalogue.save',
   'pack.import',
+  'settings.save',
+  'settings.publish',
+  'settings.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

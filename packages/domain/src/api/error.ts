@@ -22,7 +22,14 @@ export const errorBodySchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe('A stale studio save (409): the draft as stored, in the content-pack shape'),
-    version: z.int().optional().describe('A stale studio save (409): the stored draft’s version'),
+    settings: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('A stale save of the console’s settings (409): the draft as stored'),
+    version: z
+      .int()
+      .optional()
+      .describe('A stale save of a draft, topic or settings (409): the stored draft’s version'),
   })
   .describe('Error body: messages (text or one per locale) and, for invalid input, errfor');
 

@@ -62,6 +62,14 @@ import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
 import { auditAnswerSchema, auditCsvQuerySchema, auditQuerySchema } from './admin';
 import {
+  adminPublishSettingsAnswerSchema,
+  adminPublishSettingsBodySchema,
+  adminRestoreSettingsBodySchema,
+  adminSaveSettingsBodySchema,
+  adminSettingsAnswerSchema,
+  adminSettingsVersionsAnswerSchema,
+} from './admin-settings';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -149,6 +157,7 @@ const SSO_ERRORS = [400, 401, 404, 409, 429, 503] as const;
 const STUDIO_ERRORS = [400, 401, 403, 404] as const;
 const STUDIO_WRITE_ERRORS = [400, 401, 403, 404, 409, 413] as const;
 const ADMIN_ERRORS = [400, 401, 403, 404] as const;
+const ADMIN_WRITE_ERRORS = [400, 401, 403, 404, 409] as const;
 /** A studio topic's body may be large (a 200-page topic): its own limit. */
 export const STUDIO_TOPIC_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -740,6 +749,46 @@ export const ROUTE_SCHEMAS = {
     answer: z.string(),
     answerType: 'text/csv',
     errors: ADMIN_ERRORS,
+  },
+  adminSettings: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s settings as drafted, with the draft’s version and the published version',
+    params: orgParamsSchema,
+    answer: adminSettingsAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  saveAdminSettings: {
+    tags: ['admin'],
+    summary:
+      'Save the settings’ draft at the version last read (409 with the stored draft when stale; 400 naming each problem, unreadable colours and hosts of another organisation included)',
+    params: orgParamsSchema,
+    body: adminSaveSettingsBodySchema,
+    answer: adminSettingsAnswerSchema,
+    errors: ADMIN_WRITE_ERRORS,
+  },
+  publishAdminSettings: {
+    tags: ['admin'],
+    summary: 'Publish the settings’ draft as a new version; every visitor sees it within a second',
+    params: orgParamsSchema,
+    body: adminPublishSettingsBodySchema,
+    answer: adminPublishSettingsAnswerSchema,
+    errors: ADMIN_WRITE_ERRORS,
+  },
+  adminSettingsVersions: {
+    tags: ['admin'],
+    summary: 'The settings’ published versions, newest first, with who published each',
+    params: orgParamsSchema,
+    answer: adminSettingsVersionsAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  restoreAdminSettings: {
+    tags: ['admin'],
+    summary: 'Make a published version of the settings the draft again',
+    params: orgParamsSchema,
+    body: adminRestoreSettingsBodySchema,
+    answer: adminSettingsAnswerSchema,
+    errors: ADMIN_WRITE_ERRORS,
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 

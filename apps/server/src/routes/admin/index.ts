@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
@@ -39,4 +40,51 @@ export const adminRoutes =
           .send(text);
       },
     });
+
+    app.route({
+      ...fromTable('adminSettings'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(noStore(reply), await admin.settings(org, viewer));
+      },
+    });
+
+    app.route({
+      ...fromTable('saveAdminSettings'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(noStore(reply), await admin.saveSettings(org, viewer, request.body));
+      },
+    });
+
+    app.route({
+      ...fromTable('publishAdminSettings'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(reply, await admin.publishSettings(org, viewer, request.body.note));
+      },
+    });
+
+    app.route({
+      ...fromTable('adminSettingsVersions'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(noStore(reply), await admin.settingsVersions(org, viewer));
+      },
+    });
+
+    app.route({
+      ...fromTable('restoreAdminSettings'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(reply, await admin.restoreSettings(org, viewer, request.body.version));
+      },
+    });
   };
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

@@ -1,13 +1,30 @@
+import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { UseCaseArgs } from '../use-cases';
 import { auditCsv, auditLog } from './audit';
+import {
+  getSettings,
+  publishSettings,
+  restoreSettings,
+  saveSettings,
+  settingsVersions,
+  type SettingsContext,
+} from './settings';
 
 /**
  * The organisation console (docs/design.md §15), for the organisation's administrators only
- * (policies/admin.ts): its audit log so far.
+ * (policies/admin.ts): the audit log, the organisation's settings.
  */
 export class AdminService {
-  constructor(private readonly db: Db) {}
+  private readonly ctx: SettingsContext;
+
+  constructor(
+    private readonly db: Db,
+    caches: Caches,
+    now: () => Date = () => new Date(),
+  ) {
+    this.ctx = { db, caches, now };
+  }
 
   auditLog(...args: UseCaseArgs<typeof auditLog>) {
     return auditLog(this.db, ...args);
@@ -15,5 +32,25 @@ export class AdminService {
 
   auditCsv(...args: UseCaseArgs<typeof auditCsv>) {
     return auditCsv(this.db, ...args);
+  }
+
+  settings(...args: UseCaseArgs<typeof getSettings>) {
+    return getSettings(this.ctx, ...args);
+  }
+
+  saveSettings(...args: UseCaseArgs<typeof saveSettings>) {
+    return saveSettings(this.ctx, ...args);
+  }
+
+  publishSettings(...args: UseCaseArgs<typeof publishSettings>) {
+    return publishSettings(this.ctx, ...args);
+  }
+
+  settingsVersions(...args: UseCaseArgs<typeof settingsVersions>) {
+    return settingsVersions(this.ctx, ...args);
+  }
+
+  restoreSettings(...args: UseCaseArgs<typeof restoreSettings>) {
+    return restoreSettings(this.ctx, ...args);
   }
 }

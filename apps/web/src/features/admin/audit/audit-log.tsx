@@ -28,9 +28,16 @@ const ACTIONS = [
   'topic.unarchive',
   'catalogue.save',
   'pack.import',
+  'settings.save',
+  'settings.publish',
+  'settings.restore',
 ] as const satisfies readonly AuditAction[];
-const FAMILIES = ['topic.', 'catalogue.'] as const;
-const KNOWN = new Set<string>([...ACTIONS, ...FAMILIES]);
+/** Fails to compile while an action of the domain is missing above. */
+const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never
+  ? true
+  : never = true;
+const FAMILIES = ['topic.', 'catalogue.', 'settings.'] as const;
+const KNOWN = new Set<string>(EVERY_ACTION_NAMED ? [...ACTIONS, ...FAMILIES] : []);
 
 /** The day after `day` (YYYY-MM-DD): the form's "to" day is included, the API's `to` is not. */
 function dayAfter(day: string): string {
