@@ -778,6 +778,53 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       auditCsvRefused.statusCode,
     ]);
 
+    // The console's settings: read, saved (and a stale save), published, listed, restored.
+    const settingsUrl = `${admin}/settings`;
+    const read = await call('GET /api/org/{org}/admin/settings', {
+      url: settingsUrl,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/settings', { url: settingsUrl, headers: as });
+    const { settings, version } = read.body as { settings: object; version: number };
+    await call('PUT /api/org/{org}/admin/settings', {
+      url: settingsUrl,
+      payload: { settings, version },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/settings', {
+      url: settingsUrl,
+      payload: { settings, version },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/settings/publish', {
+      url: `${settingsUrl}/publish`,
+      payload: {},
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/settings/publish', {
+      url: `${settingsUrl}/publish`,
+      payload: { note: 7 },
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/settings/versions', {
+      url: `${settingsUrl}/versions`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/settings/versions', {
+      url: `${settingsUrl}/versions`,
+      headers: as,
+    });
+    await call('POST /api/org/{org}/admin/settings/restore', {
+      url: `${settingsUrl}/restore`,
+      payload: { version: 1 },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/settings/restore', {
+      url: `${settingsUrl}/restore`,
+      payload: { version: 404 },
+      headers: chief.headers,
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

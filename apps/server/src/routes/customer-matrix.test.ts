@@ -13,6 +13,7 @@ import {
   type Person,
 } from '../test/cohorts';
 import { DATABASE_KINDS } from '../test/databases';
+import { makePack } from '../test/factories';
 import { studioTopic } from '../test/studio';
 
 /**
@@ -714,15 +715,29 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
     ]);
   });
 
+  /** A settings save as the console sends it (a pack's settings, no alias, no host). */
+  const savedSettings = () => {
+    const { alias: _alias, ...settings } = makePack('customer').organisation;
+    return { settings: { ...settings, hosts: [] }, version: 1 };
+  };
+
   it('refuses the console to buyers, members and the coach (not administrators: 403), with nothing of B’s', async () => {
     const wrong: string[] = [];
+    const admin = `/api/org/${w.org}/admin`;
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: `${admin}/audit` },
+      { method: 'GET', url: `${admin}/audit?target=group:${w.b.cohortId}` },
+      { method: 'GET', url: `${admin}/audit.csv` },
+      { method: 'GET', url: `${admin}/settings` },
+      { method: 'PUT', url: `${admin}/settings`, payload: savedSettings() },
+      { method: 'GET', url: `${admin}/settings/versions` },
+      { method: 'POST', url: `${admin}/settings/publish`, payload: {} },
+      { method: 'POST', url: `${admin}/settings/restore`, payload: { version: 1 } },
+    ];
     for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])
-      for (const url of [
-        `/api/org/${w.org}/admin/audit`,
-        `/api/org/${w.org}/admin/audit?target=group:${w.b.cohortId}`,
-        `/api/org/${w.org}/admin/audit.csv`,
-      ]) {
-        const res = await send({ method: 'GET', url, headers: auth(who) });
+      for (const request of requests) {
+        const url = `${request.method} ${request.url}`;
+        const res = await send({ ...request, headers: auth(who) });
         if (res.status !== 403) wrong.push(`${url}: ${res.status} ${res.body.slice(0, 120)}`);
         for (const secret of [...w.b.secrets, w.b.cohortId])
           if (res.body.includes(secret)) wrong.push(`${url} shows "${secret}"`);

@@ -2,6 +2,7 @@ import { errorBodySchema } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
 import { DATABASE_KINDS } from '../test/databases';
+import { makePack } from '../test/factories';
 import { studioTopic } from '../test/studio';
 import { buildWorld, routeKeys, type Ids, type Learner, type World } from '../test/world';
 
@@ -122,17 +123,29 @@ const STUDIO_REFUSES_LEARNERS =
 const CONSOLE_ROLE =
   'the console refuses anyone but an administrator (403) before reading anything; the owner is one, the other learner is not';
 /** A console route: the owner and the stranger administer their organisations (buildWorld). */
-const consoleRoute = (takesIds: boolean): Exercise => ({
+const consoleRoute = (takesIds: boolean, body?: Exercise['body']): Exercise => ({
   signedIn: true,
   takesIds,
   refusedByRole: CONSOLE_ROLE,
+  ...(body && { body }),
 });
+/** Settings as a save sends them: a pack's, without the alias or any host. */
+const settingsBody = () => {
+  const { alias: _alias, ...settings } = makePack('matrix').organisation;
+  return { settings: { ...settings, hosts: [] }, version: 999_999 };
+};
 
 const EXERCISED: Record<string, Exercise> = {
   // The console's audit log (issue 27): filters, not ids; another organisation's target or
   // actor finds nothing (admin/audit.test.ts).
   'GET /api/org/{org}/admin/audit': consoleRoute(false),
   'GET /api/org/{org}/admin/audit.csv': consoleRoute(false),
+  // The console's settings (issue 27): the organisation's own, named by the address alone.
+  'GET /api/org/{org}/admin/settings': consoleRoute(false),
+  'PUT /api/org/{org}/admin/settings': consoleRoute(false, settingsBody),
+  'POST /api/org/{org}/admin/settings/publish': consoleRoute(false, () => ({})),
+  'GET /api/org/{org}/admin/settings/versions': consoleRoute(false),
+  'POST /api/org/{org}/admin/settings/restore': consoleRoute(false, () => ({ version: 1 })),
   'GET /api/org/{org}/studio/topics': studio(false),
   'POST /api/org/{org}/studio/topics': studio(false, () => ({
     topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),
