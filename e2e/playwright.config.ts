@@ -37,6 +37,27 @@ if (!fs.existsSync(CONTENT_DIR)) {
   };
   acme.organisation.name = 'GA Demo';
   fs.writeFileSync(path.join(CONTENT_DIR, 'gademo.json'), JSON.stringify(acme));
+  // An organisation of its own for the console's settings (issue 27): its administrator
+  // publishes colours there, at consoledemo.localhost, which no other test looks at.
+  const consoleDemo = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'acme.json'), 'utf8'));
+  consoleDemo.organisation = {
+    ...consoleDemo.organisation,
+    alias: 'consoledemo',
+    hosts: [],
+    locales: ['en-US', 'fr-CA'],
+  };
+  consoleDemo.organisation.name = { 'en-US': 'Console Demo', 'fr-CA': 'Démo de la console' };
+  consoleDemo.users = [
+    ...(consoleDemo.users ?? []),
+    {
+      username: 'consoleadmin',
+      email: 'consoleadmin@consoledemo.example',
+      password: 'consoleadmin-demo-1',
+      name: { first: 'Camille', last: 'Roy' },
+      roles: ['admin'],
+    },
+  ];
+  fs.writeFileSync(path.join(CONTENT_DIR, 'consoledemo.json'), JSON.stringify(consoleDemo));
 }
 
 export default defineConfig({

@@ -105,7 +105,7 @@ function studioScreen<P extends object>(load: () => Promise<ComponentType<P>>): 
 }
 
 /** The organisation console (issue 27): its code, with the staff's messages, on /admin only. */
-const Admin = studioScreen(async () => (await import('../features/admin')).AdminRoutes);
+const Admin = studioScreen(async () => (await import('./admin-entry')).AdminRoutes);
 const StudioPreviewBoundary = studioScreen(
   async () => (await import('./studio-preview-boundary')).StudioPreviewBoundary,
 );

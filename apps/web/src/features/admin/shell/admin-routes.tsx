@@ -2,16 +2,18 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { AuditLog } from '../audit/audit-log';
+import { SettingsScreen, type SettingsPreviewComponent } from '../settings/settings-screen';
 import { AdminGate } from './admin-gate';
 import '../admin.css';
 
 /** The console's screens under /admin (app/routes.tsx gives it /admin/*), behind its door. */
-export function AdminRoutes() {
+export function AdminRoutes({ settingsPreview }: { settingsPreview?: SettingsPreviewComponent }) {
   return (
     <AdminGate>
       <AdminLayout>
         <Routes>
           <Route index element={<Navigate to="audit" replace />} />
+          <Route path="settings" element={<SettingsScreen Preview={settingsPreview} />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -29,6 +31,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         <FormattedMessage id="admin.title" />
       </p>
       <nav className="admin__nav" aria-label={intl.formatMessage({ id: 'admin.nav' })}>
+        <NavLink className="admin__nav-link" to="/admin/settings">
+          <FormattedMessage id="admin.nav.settings" />
+        </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
         </NavLink>

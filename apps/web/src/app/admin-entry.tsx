@@ -1,0 +1,88 @@
+import { localise, type AdminSettings, type OrganisationView } from '@portal/domain';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { AdminRoutes as Console } from '../features/admin';
+import { HomePage } from '../features/home';
+import { Footer, Header } from '../features/shell';
+import { OrganisationContext, useOrganisation } from '../lib/organisation';
+import { themeVariables } from './theme/theme-variables';
+
+/**
+ * The organisation console's way in (issue 27), loaded by app/routes.tsx on /admin only. The app
+ * composes the features: it gives the console's settings screen a preview made of the real
+ * learner screens (header, home page, footer), themed and worded by the draft.
+ */
+export function AdminRoutes() {
+  return <Console settingsPreview={SettingsPreview} />;
+}
+
+/** The organisation as a visitor would read it with `settings` published, in `locale`. */
+function previewOrganisation(
+  org: OrganisationView,
+  settings: AdminSettings,
+  locale: string,
+): OrganisationView {
+  const home = settings.homePage;
+  return {
+    ...org,
+    name: localise(settings.name, locale),
+    locales: settings.locales,
+    theme: settings.theme,
+    logoImage: settings.logoImage,
+    supportEmail: settings.supportEmail,
+    homePage: {
+      title: localise(home.title, locale),
+      subtitle: localise(home.subtitle, locale),
+      ...(home.heroImage && { heroImage: home.heroImage }),
+      promos: home.promos.map((p) => ({
+        _id: p._id,
+        title: localise(p.title, locale),
+        description: localise(p.description, locale),
+      })),
+      showSiteMap: home.showSiteMap,
+    },
+    glossary: settings.glossary.map((g) => ({
+      word: g.word,
+      ...(g.plural && { plural: g.plural }),
+      definition: localise(g.definition, locale),
+    })),
+    contact: settings.contact,
+    disableSelfSignup: settings.disableSelfSignup,
+    userSignUpAgreement: settings.userSignUpAgreement,
+    enableMessaging: settings.enableMessaging,
+    constraints: settings.constraints,
+  };
+}
+
+/** Only theme colours the browser understands reach the preview (the form says what is wrong). */
+const isColour = (value: string) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
+
+function SettingsPreview({ settings }: { settings: AdminSettings }) {
+  const context = useOrganisation();
+  const [title] = useState(() => document.title);
+  const theme = Object.values(settings.theme).every(isColour) ? settings.theme : context.org.theme;
+  const value = useMemo(
+    () => ({
+      ...context,
+      org: previewOrganisation(context.org, { ...settings, theme }, context.locale),
+    }),
+    [context, settings, theme],
+  );
+  // The home page names the document after the organisation; the console keeps its own title.
+  useEffect(() => {
+    document.title = title;
+  });
+  return (
+    <div
+      className="admin-preview surface-page"
+      style={themeVariables(theme) as CSSProperties}
+      // A picture of the site: seen, not used (no focus, no second set of landmarks to read).
+      inert
+    >
+      <OrganisationContext.Provider value={value}>
+        <Header />
+        <HomePage />
+        <Footer />
+      </OrganisationContext.Provider>
+    </div>
+  );
+}

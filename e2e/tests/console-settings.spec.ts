@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_PORT, expectNoAxeViolations } from './support/app';
+import { LAPTOP, PHONE, type Combo } from './support/combos';
+import { t } from './support/i18n';
+import { expect, test, type Page } from './support/test';
+
+/**
+ * Issue 27: the console's settings. An administrator types a primary colour that does not read
+ * and is told why (as typed, and by the server on save), then one that reads, sees it in the
+ * preview of the real home page, publishes it, and a visitor in another browser sees it; the
+ * audit log has the change with before and after. On an organisation of its own
+ * (consoledemo, playwright.config.ts), so no other test sees its colours change.
+ */
+
+const ORG = 'consoledemo';
+const SITE = `http://${ORG}.localhost:${E2E_PORT}`;
+const ADMIN = { username: 'consoleadmin', password: 'consoleadmin-demo-1' };
+const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
+
+const RUNS: (Combo & { colour: string })[] = [
+  { locale: 'en-US', viewport: LAPTOP, colour: '#0b5d1e' },
+  { locale: 'fr-CA', viewport: PHONE, colour: '#5b1e6e' },
+];
+
+// Both runs publish the same organisation's settings: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+async function docsShot(page: Page, name: string): Promise<void> {
+  const file =
+    process.env.E2E_DOCS_SHOTS === '1'
+      ? path.join(DOCS_IMAGES, `${name}.png`)
+      : test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+}
+
+async function openAsAdmin(page: Page, combo: Combo, at: string): Promise<void> {
+  const login = await page.request.post(`/api/org/${ORG}/login`, { data: ADMIN });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  await page.setViewportSize(combo.viewport);
+  await page.goto(`${SITE}/healthz`);
+  await page.evaluate(
+    ([value, locale]) => {
+      window.localStorage.setItem('token', value);
+      window.localStorage.setItem('locale', locale);
+    },
+    [token, combo.locale] as const,
+  );
+  await page.goto(`${SITE}${at}`);
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+}
+
+for (const run of RUNS) {
+  const name = `${run.locale} ${run.viewport.width}`;
+  test(`${name}: an unreadable primary colour is refused and said why; a readable one is previewed, published and seen by a visitor`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { locale } = run;
+    await openAsAdmin(page, run, '/admin/settings');
+    await expect(
+      page.getByRole('heading', { level: 1, name: t(locale, 'admin.settings.title') }),
+    ).toBeVisible();
+    const primary = page.getByRole('textbox', {
+      name: t(locale, 'admin.settings.colour.primaryColor'),
+      exact: true,
+    });
+    await expect(primary).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A pale blue on white: said as it is typed, and refused by the server on save.
+    await primary.fill('#7fd3ff');
+    const status = page.getByRole('status').filter({
+      hasText: t(locale, 'admin.settings.contrast.title'),
+    });
+    await expect(status).toContainText('1.6:1');
+    await page.getByRole('button', { name: t(locale, 'admin.settings.save') }).click();
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toContainText(
+      locale === 'fr-CA' ? 'trop difficiles à lire' : 'too hard to read',
+    );
+    await expect(refusal).toContainText('1.6:1');
+    await expectNoAxeViolations(page);
+
+    // A readable colour: the warning goes, the preview takes it at once.
+    await primary.fill(run.colour);
+    await expect(page.getByText(t(locale, 'admin.settings.contrast.ok'))).toBeVisible();
+    const preview = page.locator('.admin-preview');
+    await expect(preview).toHaveAttribute('style', new RegExp(`--primary-color: ${run.colour}`));
+    await expect(preview.locator('.surface-brand').first()).toHaveCSS(
+      'background-color',
+      rgb(run.colour),
+    );
+    await docsShot(page, `console-settings-${locale}-${run.viewport.width}`);
+
+    await page.getByRole('button', { name: t(locale, 'admin.settings.publish') }).click();
+    await expect(
+      page.getByText(
+        messagePattern(t(locale, 'admin.settings.publishedNotice', { version: 999999 })),
+      ),
+    ).toBeVisible();
+
+    // A visitor, in another browser, sees the new colour on the home page.
+    const visitor = await browser.newContext({ viewport: run.viewport });
+    const visit = await visitor.newPage();
+    await visit.goto(`${SITE}/`);
+    await expect(visit.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(visit.locator('.surface-brand').first()).toHaveCSS(
+      'background-color',
+      rgb(run.colour),
+    );
+    await visitor.close();
+
+    // The audit log has the publication, with the colour before and after.
+    await page.goto(`${SITE}/admin/audit?action=settings.publish`);
+    const row = page
+      .getByRole('table', { name: t(locale, 'admin.audit.table') })
+      .getByRole('row')
+      .nth(1);
+    await expect(row).toContainText(t(locale, 'admin.audit.action.settings.publish'));
+    await expect(row).toContainText(`→ ${run.colour}`);
+    await expect(row).toContainText(t(locale, 'admin.audit.key.primaryColor'));
+    await expectNoAxeViolations(page);
+  });
+}
+
+/** `#rrggbb` as getComputedStyle writes it. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** A message with its number left open (`version` given as 999999, which a locale may group as 999 999). */
+function messagePattern(text: string): RegExp {
+  const [before = '', after = ''] = text.split(/999\D?999/);
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(before)}\\d+${escape(after)}`);
+}
