@@ -89,6 +89,8 @@ for (const run of RUNS) {
     // A readable colour: the warning goes, the preview takes it at once.
     await primary.fill(run.colour);
     await expect(page.getByText(t(locale, 'admin.settings.contrast.ok'))).toBeVisible();
+    // The refusal was of the previous colour: it goes with it.
+    await expect(page.getByRole('alert')).toHaveCount(0);
     const preview = page.locator('.admin-preview');
     await expect(preview).toHaveAttribute('style', new RegExp(`--primary-color: ${run.colour}`));
     await expect(preview.locator('.surface-brand').first()).toHaveCSS(

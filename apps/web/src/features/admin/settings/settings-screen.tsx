@@ -75,16 +75,23 @@ function SettingsForm({
   const { viewer } = useSessionToken();
   const queryClient = useQueryClient();
   const toMessage = useErrorMessage();
-  const [draft, setDraft] = useState<AdminSettings>(loaded.settings);
+  const [draft, setDraftState] = useState<AdminSettings>(loaded.settings);
   const [base, setBase] = useState(loaded);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  /** A change to the form: what the last answer said of the previous draft no longer holds. */
+  const setDraft = (next: AdminSettings) => {
+    setDraftState(next);
+    setStatus((current) =>
+      current.kind === 'stale' || current.kind === 'busy' ? current : { kind: 'idle' },
+    );
+  };
   const isDirty = JSON.stringify(draft) !== JSON.stringify(base.settings);
   const errors = status.kind === 'error' ? status.errors : {};
   const busy = status.kind === 'busy';
 
   const settle = (answer: AdminSettingsAnswer) => {
     setBase(answer);
-    setDraft(answer.settings);
+    setDraftState(answer.settings);
     queryClient.setQueryData(settingsKeys.draft(org.alias, viewer), answer);
   };
   const fail = (error: unknown) => {
