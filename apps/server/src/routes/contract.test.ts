@@ -825,6 +825,60 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: chief.headers,
     });
 
+    // The console's user groups: listed, made (and a taken id), saved, an administrator named
+    // and taken away (and an unknown account).
+    await call('GET /api/org/{org}/admin/groups', {
+      url: `${admin}/groups`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/groups', { url: `${admin}/groups`, headers: as });
+    const team = { _id: 'contract-team', name: { 'en-US': 'Team', 'fr-CA': 'Équipe' } };
+    await call('POST /api/org/{org}/admin/groups', {
+      url: `${admin}/groups`,
+      payload: team,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/groups', {
+      url: `${admin}/groups`,
+      payload: team,
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/group/{groupId}', {
+      url: `${admin}/group/contract-team`,
+      payload: { name: 'Team', topics: [] },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/group/{groupId}', {
+      url: `${admin}/group/contract-team`,
+      payload: { name: 'Team', topics: ['no-such-topic'] },
+      headers: chief.headers,
+    });
+    const chiefEmail = (
+      await t.database.db.kysely
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', chief.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    await call('POST /api/org/{org}/admin/group/{groupId}/admins', {
+      url: `${admin}/group/contract-team/admins`,
+      payload: { email: chiefEmail },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/group/{groupId}/admins', {
+      url: `${admin}/group/contract-team/admins`,
+      payload: { email: 'nobody@nowhere.example' },
+      headers: chief.headers,
+    });
+    await call('DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}', {
+      url: `${admin}/group/contract-team/admins/${chief.userId}`,
+      headers: chief.headers,
+    });
+    await call('DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}', {
+      url: `${admin}/group/contract-team/admins/${chief.userId}`,
+      headers: chief.headers,
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

@@ -77,6 +77,8 @@ interface Subject {
 interface Exercise {
   /** The body of the request, for the subject's ids. */
   body?: (ids: Ids) => unknown;
+  /** Path values other than the usual ones for this route (the console's groups: `teamId`). */
+  path?: (ids: Ids) => Record<string, string>;
   /** `session: 'required'` routes: a token that is not good here is 401. */
   signedIn: boolean;
   /** Whether the route names something by an id in its path or body (else only token cases). */
@@ -129,6 +131,8 @@ const consoleRoute = (takesIds: boolean, body?: Exercise['body']): Exercise => (
   refusedByRole: CONSOLE_ROLE,
   ...(body && { body }),
 });
+/** The console's group routes name a group the organisation declared (not a cohort). */
+const team = (ids: Ids) => ({ groupId: ids.teamId });
 /** Settings as a save sends them: a pack's, without the alias or any host. */
 const settingsBody = () => {
   const { alias: _alias, ...settings } = makePack('matrix').organisation;
@@ -146,6 +150,24 @@ const EXERCISED: Record<string, Exercise> = {
   'POST /api/org/{org}/admin/settings/publish': consoleRoute(false, () => ({})),
   'GET /api/org/{org}/admin/settings/versions': consoleRoute(false),
   'POST /api/org/{org}/admin/settings/restore': consoleRoute(false, () => ({ version: 1 })),
+  // The console's user groups: the organisation's own (a cohort is its buyer's, not named here).
+  'GET /api/org/{org}/admin/groups': consoleRoute(false),
+  'POST /api/org/{org}/admin/groups': consoleRoute(false, () => ({
+    _id: `matrix-${Math.random().toString(36).slice(2, 10)}`,
+    name: 'Matrix',
+  })),
+  'PUT /api/org/{org}/admin/group/{groupId}': {
+    ...consoleRoute(true, () => ({ name: 'Renamed', topics: [] })),
+    path: team,
+  },
+  'POST /api/org/{org}/admin/group/{groupId}/admins': {
+    ...consoleRoute(true, (ids) => ({ email: ids.email })),
+    path: team,
+  },
+  'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}': {
+    ...consoleRoute(true),
+    path: (ids) => ({ groupId: ids.teamId, accountId: ids.selfId }),
+  },
   'GET /api/org/{org}/studio/topics': studio(false),
   'POST /api/org/{org}/studio/topics': studio(false, () => ({
     topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),
@@ -357,7 +379,7 @@ function subjectFor(world: World, scenario: Scenario): Subject {
   }
 }
 
-function urlFor(path: string, subject: Subject): string {
+function urlFor(path: string, subject: Subject, own: Record<string, string> = {}): string {
   const values: Record<string, string> = {
     org: subject.org,
     orderId: subject.ids.orderId,
@@ -370,6 +392,7 @@ function urlFor(path: string, subject: Subject): string {
     accountId: subject.ids.accountId,
     suffix: subject.ids.inviteId,
     version: '1',
+    ...own,
   };
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
@@ -441,7 +464,7 @@ describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
       const payload = exercise.body?.(subject.ids);
       const res = await t.app.inject({
         method: method as 'GET',
-        url: urlFor(path, subject),
+        url: urlFor(path, subject, exercise.path?.(subject.ids)),
         headers,
         ...(payload !== undefined && { payload: payload as object }),
         // A stream that opens never ends: the answer is taken as soon as its head is written.

@@ -1,6 +1,7 @@
 import type { OrgRole } from '@portal/domain';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { setRoles } from '../db/repositories/roles';
+import { makeGroupAdmin } from '../db/repositories/memberships';
 import { bearer, newLearner, signup } from './auth-helpers';
 import type { TestApp } from './app';
 import { makePack, mustImport } from './factories';
@@ -39,6 +40,11 @@ export interface Ids {
   bundleId: string;
   /** A member of `groupId` (the learner's own account for the stranger). */
   accountId: string;
+  /** A group the organisation declared (not a cohort), which an administrator learner administers. */
+  teamId: string;
+  /** The learner's own account and email. */
+  selfId: string;
+  email: string;
   /** An uploaded file: what POST /api/upload answered. */
   file: { secure_url: string; original_filename: string; public_id: string };
 }
@@ -111,8 +117,14 @@ async function learnerIn(
     id: `${org}-private-f1`,
     bundleId: `${org}-bundle`,
     accountId: userId,
+    teamId: `${org}-only`,
+    selfId: userId,
+    email: body.email,
     file: { secure_url: 'none', original_filename: 'none', public_id: 'none' },
   };
+  // An organisation administrator also administers one of its groups (the console's routes).
+  if (roles.includes('admin'))
+    await makeGroupAdmin(t.database.db, { orgId, groupId: `${org}-only`, userId });
   // A workbook with a value only this learner has.
   const secretValue = `WB-${tag}-${body.username}`;
   secrets.push(secretValue);
@@ -242,6 +254,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
       id: 'no-such-fragment',
       bundleId: 'no-such-bundle',
       accountId: 'no-such-account-0000',
+      teamId: 'no-such-group',
+      selfId: 'no-such-account-0000',
+      email: 'nobody@nowhere.example',
       file: {
         secure_url: '/uploads/alpha/no-such-file.png',
         original_filename: 'no-such-file.png',

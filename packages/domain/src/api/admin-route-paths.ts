@@ -11,4 +11,9 @@ export const ADMIN_ROUTE_PATHS = {
   publishAdminSettings: 'POST /api/org/{org}/admin/settings/publish',
   adminSettingsVersions: 'GET /api/org/{org}/admin/settings/versions',
   restoreAdminSettings: 'POST /api/org/{org}/admin/settings/restore',
+  consoleGroups: 'GET /api/org/{org}/admin/groups',
+  createConsoleGroup: 'POST /api/org/{org}/admin/groups',
+  saveConsoleGroup: 'PUT /api/org/{org}/admin/group/{groupId}',
+  addConsoleGroupAdmin: 'POST /api/org/{org}/admin/group/{groupId}/admins',
+  removeConsoleGroupAdmin: 'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}',
 } as const;

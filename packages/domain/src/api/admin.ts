@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'settings.save',
   'settings.publish',
   'settings.restore',
+  'group.create',
+  'group.save',
+  'group.admins',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,5 +18,6 @@ export * from './studio-route-paths';
 export * from './admin-route-paths';
 export * from './admin';
 export * from './admin-settings';
+export * from './admin-groups';
 export * from './routes';
 export * from './studio';

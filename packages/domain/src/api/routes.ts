@@ -70,6 +70,15 @@ import {
   adminSettingsVersionsAnswerSchema,
 } from './admin-settings';
 import {
+  consoleCreateGroupBodySchema,
+  consoleGroupAdminBodySchema,
+  consoleGroupAdminParamsSchema,
+  consoleGroupAnswerSchema,
+  consoleGroupParamsSchema,
+  consoleGroupsAnswerSchema,
+  consoleSaveGroupBodySchema,
+} from './admin-groups';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -789,6 +798,45 @@ export const ROUTE_SCHEMAS = {
     body: adminRestoreSettingsBodySchema,
     answer: adminSettingsAnswerSchema,
     errors: ADMIN_WRITE_ERRORS,
+  },
+  consoleGroups: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s user groups: names, topics granted, administrators, member counts, the cohorts under each; and the topics a group may grant',
+    params: orgParamsSchema,
+    answer: consoleGroupsAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  createConsoleGroup: {
+    tags: ['admin'],
+    summary: 'Create a user group (409 when the id is taken)',
+    params: orgParamsSchema,
+    body: consoleCreateGroupBodySchema,
+    answer: consoleGroupAnswerSchema,
+    errors: ADMIN_WRITE_ERRORS,
+  },
+  saveConsoleGroup: {
+    tags: ['admin'],
+    summary: 'Rename a user group and set the topics it grants (this organisation’s topics only)',
+    params: consoleGroupParamsSchema,
+    body: consoleSaveGroupBodySchema,
+    answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  addConsoleGroupAdmin: {
+    tags: ['admin'],
+    summary: 'Name an account of the organisation, by email, an administrator of the group',
+    params: consoleGroupParamsSchema,
+    body: consoleGroupAdminBodySchema,
+    answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  removeConsoleGroupAdmin: {
+    tags: ['admin'],
+    summary: 'No longer have the account administer the group',
+    params: consoleGroupAdminParamsSchema,
+    answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 

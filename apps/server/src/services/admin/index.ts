@@ -2,6 +2,7 @@ import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { UseCaseArgs } from '../use-cases';
 import { auditCsv, auditLog } from './audit';
+import { addGroupAdmin, createGroup, listGroups, removeAdmin, saveGroup } from './groups';
 import {
   getSettings,
   publishSettings,
@@ -52,5 +53,25 @@ export class AdminService {
 
   restoreSettings(...args: UseCaseArgs<typeof restoreSettings>) {
     return restoreSettings(this.ctx, ...args);
+  }
+
+  groups(...args: UseCaseArgs<typeof listGroups>) {
+    return listGroups(this.ctx, ...args);
+  }
+
+  createGroup(...args: UseCaseArgs<typeof createGroup>) {
+    return createGroup(this.ctx, ...args);
+  }
+
+  saveGroup(...args: UseCaseArgs<typeof saveGroup>) {
+    return saveGroup(this.ctx, ...args);
+  }
+
+  addGroupAdmin(...args: UseCaseArgs<typeof addGroupAdmin>) {
+    return addGroupAdmin(this.ctx, ...args);
+  }
+
+  removeGroupAdmin(...args: UseCaseArgs<typeof removeAdmin>) {
+    return removeAdmin(this.ctx, ...args);
   }
 }
