@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)('the console’s settings on %s', (kind) => {
       url: `/api/org/${ORG}/admin/audit?action=${action}`,
       headers: admin.headers,
     });
-    return answer.json().events as { actor: { _id: string } | null; before: any; after: any }[];
+    return answer.json().events as { actor: { _id: string } | null; before: unknown; after: unknown }[];
   };
 
   beforeAll(async () => {
