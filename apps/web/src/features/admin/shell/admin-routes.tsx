@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { AuditLog } from '../audit/audit-log';
+import { GroupPage } from '../groups/group-page';
+import { GroupsScreen } from '../groups/groups-screen';
 import { SettingsScreen, type SettingsPreviewComponent } from '../settings/settings-screen';
 import { AdminGate } from './admin-gate';
 import '../admin.css';
@@ -14,6 +16,8 @@ export function AdminRoutes({ settingsPreview }: { settingsPreview?: SettingsPre
         <Routes>
           <Route index element={<Navigate to="audit" replace />} />
           <Route path="settings" element={<SettingsScreen Preview={settingsPreview} />} />
+          <Route path="groups" element={<GroupsScreen />} />
+          <Route path="groups/:groupId" element={<GroupPage />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -33,6 +37,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
       <nav className="admin__nav" aria-label={intl.formatMessage({ id: 'admin.nav' })}>
         <NavLink className="admin__nav-link" to="/admin/settings">
           <FormattedMessage id="admin.nav.settings" />
+        </NavLink>
+        <NavLink className="admin__nav-link" to="/admin/groups">
+          <FormattedMessage id="admin.nav.groups" />
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
