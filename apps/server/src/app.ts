@@ -40,7 +40,7 @@ import { gradeAndSearchRoutes } from './routes/grades-search';
 import { groupRoutes } from './routes/groups';
 import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
-import { adminGroupRoutes } from './routes/admin/groups';
+import { adminGroupRoutes } from './routes/admin/groups-and-bundles';
 import { studioRoutes } from './routes/studio';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';

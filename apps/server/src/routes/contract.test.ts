@@ -879,6 +879,33 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: chief.headers,
     });
 
+    // The console's bundles: listed, made (and a taken id), saved (and another group's).
+    await call('GET /api/org/{org}/admin/bundles', {
+      url: `${admin}/bundles`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/bundles', { url: `${admin}/bundles`, headers: as });
+    const { bundles: stocked } = (
+      await t.app.inject({ method: 'GET', url: `${admin}/bundles`, headers: chief.headers })
+    ).json() as { bundles: { _id: string; userGroup: string }[] };
+    const bundle = { ...stocked[0]!, _id: 'contract-bundle' };
+    for (let i = 0; i < 2; i += 1)
+      await call('POST /api/org/{org}/admin/bundles', {
+        url: `${admin}/bundles`,
+        payload: { bundle },
+        headers: chief.headers,
+      });
+    await call('PUT /api/org/{org}/admin/bundle/{bundleId}', {
+      url: `${admin}/bundle/contract-bundle`,
+      payload: { bundle: { ...bundle, price: 12 } },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/bundle/{bundleId}', {
+      url: `${admin}/bundle/contract-bundle`,
+      payload: { bundle: { ...bundle, userGroup: 'no-such-group' } },
+      headers: chief.headers,
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

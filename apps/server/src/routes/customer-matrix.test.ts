@@ -753,6 +753,7 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
         payload: { email: 'a@b.example' },
       },
       { method: 'DELETE', url: `${admin}/group/${w.b.cohortId}/admins/${w.b.buyer.userId}` },
+      { method: 'GET', url: `${admin}/bundles` },
     ];
     for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])
       for (const request of requests) {

@@ -164,6 +164,19 @@ const EXERCISED: Record<string, Exercise> = {
     ...consoleRoute(true, (ids) => ({ email: ids.email })),
     path: team,
   },
+  // The console's bundles: the world's bundle ids differ by organisation.
+  'GET /api/org/{org}/admin/bundles': consoleRoute(false),
+  'POST /api/org/{org}/admin/bundles': consoleRoute(false, () => ({
+    bundle: {
+      _id: `matrix-${Math.random().toString(36).slice(2, 10)}`,
+      name: 'Matrix',
+      price: 1,
+      userGroup: 'insiders',
+    },
+  })),
+  'PUT /api/org/{org}/admin/bundle/{bundleId}': consoleRoute(true, (ids) => ({
+    bundle: { _id: ids.bundleId, name: 'Renamed', price: 1, userGroup: 'insiders' },
+  })),
   'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}': {
     ...consoleRoute(true),
     path: (ids) => ({ groupId: ids.teamId, accountId: ids.selfId }),

@@ -15,5 +15,8 @@ export const ADMIN_ROUTE_PATHS = {
   createConsoleGroup: 'POST /api/org/{org}/admin/groups',
   saveConsoleGroup: 'PUT /api/org/{org}/admin/group/{groupId}',
   addConsoleGroupAdmin: 'POST /api/org/{org}/admin/group/{groupId}/admins',
+  consoleBundles: 'GET /api/org/{org}/admin/bundles',
+  createConsoleBundle: 'POST /api/org/{org}/admin/bundles',
+  saveConsoleBundle: 'PUT /api/org/{org}/admin/bundle/{bundleId}',
   removeConsoleGroupAdmin: 'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}',
 } as const;

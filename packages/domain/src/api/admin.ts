@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'group.create',
   'group.save',
   'group.admins',
+  'bundle.create',
+  'bundle.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,5 +19,6 @@ export * from './admin-route-paths';
 export * from './admin';
 export * from './admin-settings';
 export * from './admin-groups';
+export * from './admin-bundles';
 export * from './routes';
 export * from './studio';

@@ -79,6 +79,12 @@ import {
   consoleSaveGroupBodySchema,
 } from './admin-groups';
 import {
+  consoleBundleAnswerSchema,
+  consoleBundleBodySchema,
+  consoleBundleParamsSchema,
+  consoleBundlesAnswerSchema,
+} from './admin-bundles';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -836,6 +842,31 @@ export const ROUTE_SCHEMAS = {
     summary: 'No longer have the account administer the group',
     params: consoleGroupAdminParamsSchema,
     answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  consoleBundles: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s bundles as a pack has them (every locale, price, discount tiers, the group each grants), and the groups a bundle may grant',
+    params: orgParamsSchema,
+    answer: consoleBundlesAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  createConsoleBundle: {
+    tags: ['admin'],
+    summary: 'Create a bundle (409 when the id is taken); it grants one of the organisation’s groups',
+    params: orgParamsSchema,
+    body: consoleBundleBodySchema,
+    answer: consoleBundleAnswerSchema,
+    errors: ADMIN_WRITE_ERRORS,
+  },
+  saveConsoleBundle: {
+    tags: ['admin'],
+    summary:
+      'Save a bundle: names, descriptions, image, price, discount tiers, the group it grants. Orders made keep their price',
+    params: consoleBundleParamsSchema,
+    body: consoleBundleBodySchema,
+    answer: consoleBundleAnswerSchema,
     errors: ADMIN_ERRORS,
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };

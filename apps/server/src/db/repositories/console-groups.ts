@@ -201,6 +201,7 @@ export async function grantableTopics(
     .select(['id', 'data'])
     .where('org_id', '=', orgId)
     .where('is_general', '=', 0)
+    .where('archived', '=', 0)
     .orderBy('position')
     .execute();
   return rows.map((r) => ({

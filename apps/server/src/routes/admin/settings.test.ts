@@ -63,7 +63,11 @@ describe.each(DATABASE_KINDS)('the console’s settings on %s', (kind) => {
       url: `/api/org/${ORG}/admin/audit?action=${action}`,
       headers: admin.headers,
     });
-    return answer.json().events as { actor: { _id: string } | null; before: unknown; after: unknown }[];
+    return answer.json().events as {
+      actor: { _id: string } | null;
+      before: unknown;
+      after: unknown;
+    }[];
   };
 
   beforeAll(async () => {

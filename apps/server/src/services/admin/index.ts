@@ -2,6 +2,7 @@ import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { UseCaseArgs } from '../use-cases';
 import { auditCsv, auditLog } from './audit';
+import { createBundle, listBundles, saveBundle } from './bundles';
 import { addGroupAdmin, createGroup, listGroups, removeAdmin, saveGroup } from './groups';
 import {
   getSettings,
@@ -73,5 +74,17 @@ export class AdminService {
 
   removeGroupAdmin(...args: UseCaseArgs<typeof removeAdmin>) {
     return removeAdmin(this.ctx, ...args);
+  }
+
+  bundles(...args: UseCaseArgs<typeof listBundles>) {
+    return listBundles(this.ctx, ...args);
+  }
+
+  createBundle(...args: UseCaseArgs<typeof createBundle>) {
+    return createBundle(this.ctx, ...args);
+  }
+
+  saveBundle(...args: UseCaseArgs<typeof saveBundle>) {
+    return saveBundle(this.ctx, ...args);
   }
 }

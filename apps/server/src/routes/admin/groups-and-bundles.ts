@@ -5,7 +5,7 @@ import { fromTable } from '../../http/route-table';
 import type { Services } from '../../services';
 
 /**
- * The console's user groups (docs/design.md §15), under `/api/org/{org}/admin/groups`: 401
+ * The console's user groups and bundles (docs/design.md §15), under `/api/org/{org}/admin`: 401
  * without a session; the use cases refuse anyone but the organisation's administrators (403).
  */
 export const adminGroupRoutes =
@@ -72,6 +72,40 @@ export const adminGroupRoutes =
           reply,
           await admin.removeGroupAdmin(org, viewer, groupId, accountId, locale),
         );
+      },
+    });
+
+    app.route({
+      ...fromTable('consoleBundles'),
+      config,
+      handler: async (request, reply) => {
+        const { org, viewer, locale } = signedIn(request);
+        return sendJson(
+          reply.header('cache-control', 'no-store'),
+          await admin.bundles(org, viewer, locale),
+        );
+      },
+    });
+
+    app.route({
+      ...fromTable('createConsoleBundle'),
+      config,
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        return sendJson(
+          reply.code(201 as 200),
+          await admin.createBundle(org, viewer, request.body.bundle),
+        );
+      },
+    });
+
+    app.route({
+      ...fromTable('saveConsoleBundle'),
+      config,
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        const { bundleId } = request.params;
+        return sendJson(reply, await admin.saveBundle(org, viewer, bundleId, request.body.bundle));
       },
     });
   };
