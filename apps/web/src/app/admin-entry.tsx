@@ -1,5 +1,11 @@
-import { localise, type AdminSettings, type OrganisationView } from '@portal/domain';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import {
+  localise,
+  type AdminSettings,
+  type Bundle,
+  type BundleView,
+  type OrganisationView,
+} from '@portal/domain';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { AdminRoutes as Console } from '../features/admin';
 import { HomePage } from '../features/home';
 import { Footer, Header } from '../features/shell';
@@ -12,7 +18,7 @@ import { themeVariables } from './theme/theme-variables';
  * learner screens (header, home page, footer), themed and worded by the draft.
  */
 export function AdminRoutes() {
-  return <Console settingsPreview={SettingsPreview} />;
+  return <Console settingsPreview={SettingsPreview} bundlePreview={BundlePreview} />;
 }
 
 /** The organisation as a visitor would read it with `settings` published, in `locale`. */
@@ -83,6 +89,43 @@ function SettingsPreview({ settings }: { settings: AdminSettings }) {
         <HomePage />
         <Footer />
       </OrganisationContext.Provider>
+    </div>
+  );
+}
+
+/** A text of a pack by locale, as the store's answer gives it (one text for every locale). */
+function byLocale(text: Bundle['name'] | undefined, locales: readonly string[]) {
+  if (text === undefined) return {};
+  return typeof text === 'string'
+    ? Object.fromEntries(locales.map((locale) => [locale, text]))
+    : (text as Record<string, string>);
+}
+
+/**
+ * The store's own card, from the store's own chunk, loaded when a bundle is first previewed: an
+ * import of the card alone would make a chunk of it, listed in the learner's first script.
+ */
+const BundleCard = lazy(async () => ({ default: (await import('../features/store')).BundleCard }));
+
+/** The store's card of the bundle as drafted, in the organisation's theme. */
+function BundlePreview({ bundle }: { bundle: Bundle }) {
+  const { org } = useOrganisation();
+  const view: BundleView = {
+    _id: bundle._id || 'new',
+    name: byLocale(bundle.name, org.locales),
+    description: byLocale(bundle.description, org.locales),
+    longDescription: byLocale(bundle.longDescription, org.locales),
+    price: Number.isFinite(bundle.price) ? bundle.price : 0,
+    ...(bundle.bundleImage?.url && { bundleImage: { url: bundle.bundleImage.url } }),
+    userGroup: bundle.userGroup,
+    isMemberOf: false,
+    discountTiers: bundle.discountTiers,
+  };
+  return (
+    <div className="admin-preview admin-preview--store surface-page" inert>
+      <Suspense fallback={null}>
+        <BundleCard bundle={view} showOwned={false} />
+      </Suspense>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { AuditLog } from '../audit/audit-log';
+import { BundleEditor, type BundlePreviewComponent } from '../bundles/bundle-editor';
+import { BundlesScreen } from '../bundles/bundles-screen';
 import { GroupPage } from '../groups/group-page';
 import { GroupsScreen } from '../groups/groups-screen';
 import { SettingsScreen, type SettingsPreviewComponent } from '../settings/settings-screen';
@@ -9,7 +11,13 @@ import { AdminGate } from './admin-gate';
 import '../admin.css';
 
 /** The console's screens under /admin (app/routes.tsx gives it /admin/*), behind its door. */
-export function AdminRoutes({ settingsPreview }: { settingsPreview?: SettingsPreviewComponent }) {
+export function AdminRoutes({
+  settingsPreview,
+  bundlePreview,
+}: {
+  settingsPreview?: SettingsPreviewComponent;
+  bundlePreview?: BundlePreviewComponent;
+}) {
   return (
     <AdminGate>
       <AdminLayout>
@@ -18,6 +26,8 @@ export function AdminRoutes({ settingsPreview }: { settingsPreview?: SettingsPre
           <Route path="settings" element={<SettingsScreen Preview={settingsPreview} />} />
           <Route path="groups" element={<GroupsScreen />} />
           <Route path="groups/:groupId" element={<GroupPage />} />
+          <Route path="bundles" element={<BundlesScreen />} />
+          <Route path="bundles/:bundleId" element={<BundleEditor Preview={bundlePreview} />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -40,6 +50,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/groups">
           <FormattedMessage id="admin.nav.groups" />
+        </NavLink>
+        <NavLink className="admin__nav-link" to="/admin/bundles">
+          <FormattedMessage id="admin.nav.bundles" />
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
