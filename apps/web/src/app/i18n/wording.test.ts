@@ -14,7 +14,22 @@ const catalogs: [string, Catalog][] = [
 ];
 
 /** Words that keep their capital inside a label: names and keys (acronyms are all capitals). */
-const PROPER = new Set(['ID', 'PNG', 'JPEG', 'GIF', 'WebP', 'Mac', 'Ctrl', 'Enter', 'Web', 'Aiken']);
+const PROPER = new Set([
+  'ID',
+  'PNG',
+  'JPEG',
+  'GIF',
+  'WebP',
+  'Mac',
+  'Ctrl',
+  'Enter',
+  'Web',
+  'Aiken',
+  // Names of services, as their makers write them (the console's settings).
+  'Google',
+  'Analytics',
+  'Unsplash',
+]);
 
 const visibleText = (text: string) => text.replace(/\{[^}]*\}|<[^>]*>/g, '');
 
