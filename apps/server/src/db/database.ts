@@ -28,6 +28,7 @@ import * as jobs from './migrations/0016-jobs';
 import * as studio from './migrations/0017-studio';
 import * as previewWorkbooks from './migrations/0018-preview-workbooks';
 import * as auditLog from './migrations/0019-audit-log';
+import * as people from './migrations/0021-people';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -149,6 +150,7 @@ const migrations: Record<string, Migration> = {
   '0017-studio': studio,
   '0018-preview-workbooks': previewWorkbooks,
   '0019-audit-log': auditLog,
+  '0021-people': people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

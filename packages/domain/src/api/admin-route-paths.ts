@@ -6,4 +6,15 @@
 export const ADMIN_ROUTE_PATHS = {
   adminAudit: 'GET /api/org/{org}/admin/audit',
   adminAuditCsv: 'GET /api/org/{org}/admin/audit.csv',
+  adminPeople: 'GET /api/org/{org}/admin/people',
+  adminInvitePerson: 'POST /api/org/{org}/admin/people',
+  adminPerson: 'GET /api/org/{org}/admin/people/{id}',
+  adminResendInvitation: 'POST /api/org/{org}/admin/people/{id}/invitation',
+  adminPersonRoles: 'PUT /api/org/{org}/admin/people/{id}/roles',
+  adminPersonGroup: 'PUT /api/org/{org}/admin/people/{id}/groups',
+  adminDeactivatePerson: 'POST /api/org/{org}/admin/people/{id}/deactivate',
+  adminReactivatePerson: 'POST /api/org/{org}/admin/people/{id}/reactivate',
+  adminPeopleDryRun: 'POST /api/org/{org}/admin/people-import/dry-run',
+  adminPeopleImport: 'POST /api/org/{org}/admin/people-import',
+  adminPeopleImportStatus: 'GET /api/org/{org}/admin/people-import/{id}',
 } as const;

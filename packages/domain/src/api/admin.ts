@@ -18,6 +18,12 @@ export const AUDIT_ACTIONS = [
   'topic.unarchive',
   'catalogue.save',
   'pack.import',
+  'person.invite',
+  'person.roles',
+  'person.groups',
+  'person.deactivate',
+  'person.reactivate',
+  'people.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

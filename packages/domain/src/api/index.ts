@@ -17,5 +17,6 @@ export * from './route-paths';
 export * from './studio-route-paths';
 export * from './admin-route-paths';
 export * from './admin';
+export * from './admin-people';
 export * from './routes';
 export * from './studio';

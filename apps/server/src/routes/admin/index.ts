@@ -3,6 +3,7 @@ import { sendJson } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import { fromTable } from '../../http/route-table';
 import type { Services } from '../../services';
+import { peopleRoutes } from './people';
 
 /**
  * The organisation console's API (docs/design.md §15), under `/api/org/{org}/admin`: 401 without
@@ -39,4 +40,6 @@ export const adminRoutes =
           .send(text);
       },
     });
+
+    await app.register(peopleRoutes(services));
   };
