@@ -113,6 +113,9 @@ export async function startImport(
         orgId: org.id,
         payload: { importId: id },
         idempotencyKey: `people-import:${id}`,
+        // Ahead of the queue: an administrator watches its progress, and the invitations an
+        // earlier import queued (thousands of mails) must not hold it up.
+        runAt: Date.now() - 3_600_000,
       }),
     );
   });
