@@ -56,7 +56,7 @@ export const peopleRoutes =
         const { org, viewer } = signedIn(request);
         return sendJson(
           reply.header('cache-control', 'no-store'),
-          await people.detail(org, viewer, request.params.id),
+          await people.detail(org, viewer, request.params.accountId),
         );
       },
     });
@@ -66,7 +66,7 @@ export const peopleRoutes =
       config: session,
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
-        return people.resend(org, viewer, request.params.id);
+        return people.resend(org, viewer, request.params.accountId);
       },
     });
 
@@ -75,7 +75,7 @@ export const peopleRoutes =
       config: session,
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
-        return people.roles(org, viewer, request.params.id, request.body.roles);
+        return people.roles(org, viewer, request.params.accountId, request.body.roles);
       },
     });
 
@@ -84,7 +84,7 @@ export const peopleRoutes =
       config: session,
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
-        return people.group(org, viewer, request.params.id, request.body);
+        return people.group(org, viewer, request.params.accountId, request.body);
       },
     });
 
@@ -93,7 +93,7 @@ export const peopleRoutes =
       config: session,
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
-        return people.deactivate(org, viewer, request.params.id);
+        return people.deactivate(org, viewer, request.params.accountId);
       },
     });
 
@@ -102,7 +102,7 @@ export const peopleRoutes =
       config: session,
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
-        return people.reactivate(org, viewer, request.params.id);
+        return people.reactivate(org, viewer, request.params.accountId);
       },
     });
 
@@ -132,7 +132,7 @@ export const peopleRoutes =
         const { org, viewer } = signedIn(request);
         return sendJson(
           reply.header('cache-control', 'no-store'),
-          await people.importStatus(org, viewer, request.params.id),
+          await people.importStatus(org, viewer, request.params.importId),
         );
       },
     });
