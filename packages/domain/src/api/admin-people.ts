@@ -65,7 +65,10 @@ export const personAnswerSchema = z.object({
 });
 export type PersonDetail = z.output<typeof personAnswerSchema>['person'];
 
-export const personParamsSchema = z.object({ org: z.string(), accountId: z.string().min(1).max(64) });
+export const personParamsSchema = z.object({
+  org: z.string(),
+  accountId: z.string().min(1).max(64),
+});
 
 const nameSchema = z.string().trim().max(100);
 export const inviteBodySchema = z.strictObject({
@@ -130,4 +133,7 @@ export const importJobSchema = z.object({
 });
 export type ImportJobView = z.output<typeof importJobSchema>;
 export const importJobAnswerSchema = z.object({ import: importJobSchema });
-export const importParamsSchema = z.object({ org: z.string(), importId: z.string().min(1).max(64) });
+export const importParamsSchema = z.object({
+  org: z.string(),
+  importId: z.string().min(1).max(64),
+});

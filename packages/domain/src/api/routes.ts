@@ -817,7 +817,8 @@ export const ROUTE_SCHEMAS = {
   },
   adminPeopleDryRun: {
     tags: ['admin'],
-    summary: 'Check a CSV of people (email, first name, last name, groups, roles): every bad row by line, nothing written',
+    summary:
+      'Check a CSV of people (email, first name, last name, groups, roles): every bad row by line, nothing written',
     params: orgParamsSchema,
     body: importBodySchema,
     answer: importDryRunAnswerSchema,
@@ -825,7 +826,8 @@ export const ROUTE_SCHEMAS = {
   },
   adminPeopleImport: {
     tags: ['admin'],
-    summary: 'Import a checked CSV of people as a background job (400 with the rows when any is bad)',
+    summary:
+      'Import a checked CSV of people as a background job (400 with the rows when any is bad)',
     params: orgParamsSchema,
     body: importBodySchema,
     answer: importJobAnswerSchema,

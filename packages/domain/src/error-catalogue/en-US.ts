@@ -165,11 +165,13 @@ export const EN_US = {
   mustFollowFrom: 'must come after the start',
   personNotFound: 'There is no such person in this organisation.',
   peopleCursorInvalid: 'This page of the list cannot be found: start again from the first.',
-  personNotInvited: 'This person has already chosen a password: there is no invitation to send again.',
+  personNotInvited:
+    'This person has already chosen a password: there is no invitation to send again.',
   lastAdministrator: 'The organisation must keep at least one active administrator.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   personUnknownGroup: 'There is no user group {id}.',
   accountDeactivated: 'This account is deactivated. Ask an administrator of the organisation.',
-  peopleImportInvalid: 'The file has rows that cannot be imported: check it first and correct them.',
+  peopleImportInvalid:
+    'The file has rows that cannot be imported: check it first and correct them.',
   peopleImportNotFound: 'There is no such import.',
 } as const;

@@ -168,11 +168,14 @@ export const FR_CA: ErrorCatalogue = {
   mustFollowFrom: 'doit suivre le début',
   personNotFound: 'Cette personne n’existe pas dans cette organisation.',
   peopleCursorInvalid: 'Cette page de la liste est introuvable : recommencez à la première.',
-  personNotInvited: 'Cette personne a déjà choisi un mot de passe : il n’y a pas d’invitation à renvoyer.',
+  personNotInvited:
+    'Cette personne a déjà choisi un mot de passe : il n’y a pas d’invitation à renvoyer.',
   lastAdministrator: 'L’organisation doit garder au moins un administrateur actif.',
   cannotDeactivateSelf: 'Vous ne pouvez pas désactiver votre propre compte.',
   personUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
-  accountDeactivated: 'Ce compte est désactivé. Adressez-vous à un administrateur de l’organisation.',
-  peopleImportInvalid: 'Le fichier contient des lignes impossibles à importer : vérifiez-le d’abord et corrigez-les.',
+  accountDeactivated:
+    'Ce compte est désactivé. Adressez-vous à un administrateur de l’organisation.',
+  peopleImportInvalid:
+    'Le fichier contient des lignes impossibles à importer : vérifiez-le d’abord et corrigez-les.',
   peopleImportNotFound: 'Cette importation n’existe pas.',
 };

@@ -153,6 +153,57 @@ export async function setStatus(
     .execute();
 }
 
+/** Whether the account has a password (an invited one has none until it chooses one). */
+export async function hasPassword(db: Executor, orgId: string, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('password_hash')
+    .where('org_id', '=', orgId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.password_hash);
+}
+
+export interface InvitedUser {
+  id: string;
+  username: string;
+  email: string;
+  first: string;
+  last: string;
+  roles: readonly string[];
+}
+
+/** Accounts made invited (no password, `status` invited), in one statement. */
+export async function insertInvitedUsers(
+  db: Executor,
+  orgId: string,
+  users: readonly InvitedUser[],
+  at: string,
+): Promise<void> {
+  if (!users.length) return;
+  await db.kysely
+    .insertInto('users')
+    .values(
+      users.map((user) => ({
+        id: user.id,
+        org_id: orgId,
+        username: user.username,
+        username_key: user.username.toLowerCase(),
+        email: user.email,
+        email_key: user.email.toLowerCase(),
+        password_hash: null,
+        first_name: user.first,
+        last_name: user.last,
+        from_pack: 0,
+        created_at: at,
+        updated_at: at,
+        status: 'invited',
+        roles: JSON.stringify(user.roles),
+      })),
+    )
+    .execute();
+}
+
 /** An invited account whose password was just chosen is active. */
 export async function activateInvited(db: Executor, orgId: string, userId: string): Promise<void> {
   await db.kysely
@@ -342,7 +393,12 @@ export async function importRowsOf(db: Executor, id: string): Promise<ImportRow[
 export async function recordImportProgress(
   db: Executor,
   id: string,
-  progress: { status: PeopleImportRecord['status']; done: number; created: number; updated: number },
+  progress: {
+    status: PeopleImportRecord['status'];
+    done: number;
+    created: number;
+    updated: number;
+  },
   at: string,
 ): Promise<void> {
   await db.kysely

@@ -55,11 +55,9 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     return answer.json() as Record<string, unknown>;
   };
   const people = async (query: string) =>
-    ((await ok('GET', `/people${query}`)) as { people: Person[]; next: string | null });
+    (await ok('GET', `/people${query}`)) as { people: Person[]; next: string | null };
   const linkIn = async (email: string, after = 0) => {
-    const mail = await waitFor(() =>
-      smtp.inbox.slice(after).find((m) => m.to.includes(email)),
-    );
+    const mail = await waitFor(() => smtp.inbox.slice(after).find((m) => m.to.includes(email)));
     const raw = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const [, address, token] = raw.match(/\/resetPassword\/([^/\s"<]+)\/([A-Za-z0-9_-]+)/)!;
     return { address: address!, token: token! };
@@ -120,14 +118,14 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect(all.next).not.toBeNull();
     const rest = await people(`?limit=100&cursor=${all.next}`);
     const emails = [...all.people, ...rest.people].map((p) => p.email);
-    expect(emails).toEqual([...emails].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(emails).toEqual(
+      [...emails].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(new Set(emails).size).toBe(emails.length);
     expect((await people('?q=firstwriter')).people.map((p) => p._id)).toEqual([author.userId]);
     expect((await people('?role=admin')).people.map((p) => p._id)).toContain(admin.userId);
     expect((await people('?role=admin')).people.map((p) => p._id)).not.toContain(author.userId);
-    expect((await people('?group=insiders')).people.map((p) => p._id)).toContain(
-      groupAdmin.userId,
-    );
+    expect((await people('?group=insiders')).people.map((p) => p._id)).toContain(groupAdmin.userId);
     expect((await people('?q=%25')).people).toEqual([]);
     // Bad input is a 400 with the error body, never a 500.
     for (const query of ['?role=king', '?status=gone', '?limit=0', '?cursor=!!', '?cursor=AAAA'])
@@ -139,7 +137,9 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect(person.groups).toEqual([expect.objectContaining({ _id: 'insiders', role: 'admin' })]);
     expect(person.status).toBe('active');
     expect((await call('GET', `/people/${rivalAdmin.userId}`)).statusCode).toBe(404);
-    expect((await call('GET', `/people/${admin.userId}`, undefined, rivalAdmin, RIVAL)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/people/${admin.userId}`, undefined, rivalAdmin, RIVAL)).statusCode,
+    ).toBe(404);
     for (const [method, path, body] of [
       ['POST', `/people/${rivalAdmin.userId}/invitation`],
       ['PUT', `/people/${rivalAdmin.userId}/roles`, { roles: ['learner'] }],
@@ -152,7 +152,9 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
 
   it('invites a person who chooses a password and is then active; resends the invitation', async () => {
     expect((await call('POST', '/people', { email: 'not-an-email' })).statusCode).toBe(400);
-    expect((await call('POST', '/people', { email: 'a@b.example', groups: ['nope'] })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/people', { email: 'a@b.example', groups: ['nope'] })).statusCode,
+    ).toBe(400);
     const invited = await call('POST', '/people', {
       email: 'New.Person@example.com',
       first: 'New',
@@ -163,7 +165,9 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect(invited.statusCode, invited.body).toBe(201);
     const person = (invited.json() as { person: Person }).person;
     expect(person).toMatchObject({ status: 'invited', roles: ['learner', 'author'] });
-    expect((await call('POST', '/people', { email: 'new.person@example.com' })).statusCode).toBe(409);
+    expect((await call('POST', '/people', { email: 'new.person@example.com' })).statusCode).toBe(
+      409,
+    );
     const first = await linkIn('New.Person@example.com');
     const before = smtp.inbox.length;
     await ok('POST', `/people/${person._id}/invitation`);
@@ -185,17 +189,25 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
   it('changes roles and groups, never removing the last administrator', async () => {
     const target = await accountWithRoles(t, ORG, [], 'promoted');
     await ok('PUT', `/people/${target.userId}/roles`, { roles: ['learner', 'author', 'admin'] });
-    expect((await call('PUT', `/people/${target.userId}/roles`, { roles: ['king'] })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/people/${target.userId}/roles`, { roles: ['king'] })).statusCode,
+    ).toBe(400);
     const { person } = (await ok('PUT', `/people/${target.userId}/groups`, {
       group: 'sales',
       role: 'admin',
     })) as { person: Person };
     expect(person.groups).toEqual([expect.objectContaining({ _id: 'sales', role: 'admin' })]);
-    const removed = (await ok('PUT', `/people/${target.userId}/groups`, { group: 'sales', role: null })) as {
+    const removed = (await ok('PUT', `/people/${target.userId}/groups`, {
+      group: 'sales',
+      role: null,
+    })) as {
       person: Person;
     };
     expect(removed.person.groups).toEqual([]);
-    expect((await call('PUT', `/people/${target.userId}/groups`, { group: 'nope', role: 'member' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/people/${target.userId}/groups`, { group: 'nope', role: 'member' }))
+        .statusCode,
+    ).toBe(400);
     // The new administrator reaches the console at once (the viewer's cache was dropped).
     expect((await call('GET', '/people', undefined, target)).statusCode).toBe(200);
     await ok('PUT', `/people/${target.userId}/roles`, { roles: ['learner'] });
@@ -217,9 +229,8 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
 
   it('deactivates an account: its sessions end, it cannot sign in, reactivated it can', async () => {
     const who = await accountWithRoles(t, ORG, [], 'leaving');
-    const username = (
-      (await ok('GET', `/people/${who.userId}`)) as { person: Person }
-    ).person.username;
+    const username = ((await ok('GET', `/people/${who.userId}`)) as { person: Person }).person
+      .username;
     expect((await call('POST', `/people/${admin.userId}/deactivate`)).statusCode).toBe(409);
     const { person } = (await ok('POST', `/people/${who.userId}/deactivate`)) as { person: Person };
     expect(person.status).toBe('deactivated');
@@ -271,11 +282,16 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     ]);
     expect(answer.creates).toBe(2);
     expect((await people('?q=good.one')).people).toEqual([]);
-    const missing = (await ok('POST', '/people-import/dry-run', { csv: 'email,groups\na@b.example,' })) as {
+    const missing = (await ok('POST', '/people-import/dry-run', {
+      csv: 'email,groups\na@b.example,',
+    })) as {
       problems: { line: number; reason: string }[];
     };
     expect(missing.problems).toEqual([{ line: 1, reason: 'missingColumns', value: 'first, last' }]);
-    const many = ['email,first name,last name', ...Array.from({ length: 50_001 }, (_, i) => `p${i}@example.com,P,${i}`)].join('\n');
+    const many = [
+      'email,first name,last name',
+      ...Array.from({ length: 50_001 }, (_, i) => `p${i}@example.com,P,${i}`),
+    ].join('\n');
     const tooMany = (await ok('POST', '/people-import/dry-run', { csv: many })) as {
       problems: { line: number; reason: string }[];
     };
@@ -286,22 +302,22 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
   });
 
   it('imports a CSV as a job with progress; run twice it makes no duplicates', async () => {
-    const rows = Array.from({ length: 1_200 }, (_, i) => `imp${i}@example.com,Imp,Number${i},sales,`);
+    const rows = Array.from(
+      { length: 1_200 },
+      (_, i) => `imp${i}@example.com,Imp,Number${i},sales,`,
+    );
     rows.push(`${'x'}@example.com,X,Y,,`);
     const csv = ['email,first name,last name,groups,roles', ...rows].join('\n');
     const runImport = async () => {
       const started = await call('POST', '/people-import', { csv });
       expect(started.statusCode, started.body).toBe(202);
       const id = (started.json() as { import: { _id: string } }).import._id;
-      return waitFor(
-        async () => {
-          const { import: state } = (await ok('GET', `/people-import/${id}`)) as {
-            import: { status: string; done: number; total: number; created: number; updated: number };
-          };
-          return state.status === 'done' ? state : undefined;
-        },
-        60_000,
-      );
+      return waitFor(async () => {
+        const { import: state } = (await ok('GET', `/people-import/${id}`)) as {
+          import: { status: string; done: number; total: number; created: number; updated: number };
+        };
+        return state.status === 'done' ? state : undefined;
+      }, 60_000);
     };
     const first = await runImport();
     expect(first).toMatchObject({ total: 1_201, done: 1_201, created: 1_201, updated: 0 });
@@ -314,7 +330,13 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ after: { rows: 1_201, created: 1_201, updated: 0 } });
     // Another organisation's import is not found by id.
-    const started = await call('POST', '/people-import', { csv: 'email,first name,last name\nr@example.com,R,R' }, rivalAdmin, RIVAL);
+    const started = await call(
+      'POST',
+      '/people-import',
+      { csv: 'email,first name,last name\nr@example.com,R,R' },
+      rivalAdmin,
+      RIVAL,
+    );
     const id = (started.json() as { import: { _id: string } }).import._id;
     expect((await call('GET', `/people-import/${id}`)).statusCode).toBe(404);
     // Invitations are mailed to the new accounts.

@@ -37,7 +37,11 @@ type Column = keyof typeof COLUMNS;
 const REQUIRED: Column[] = ['email', 'first', 'last'];
 
 const emailSchema = z.email();
-const normal = (cell: string) => cell.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+const normal = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
 const list = (cell: string | undefined) =>
   (cell ?? '')
     .split(';')
@@ -64,7 +68,8 @@ export function checkCsv(text: string, knownGroups: ReadonlySet<string>): Checke
     return { rows: [], problems: [{ line, reason: 'badCsv' }] };
   }
   const [header, ...body] = records;
-  if (!header) return { rows: [], problems: [{ line: 1, reason: 'missingColumns', value: 'email' }] };
+  if (!header)
+    return { rows: [], problems: [{ line: 1, reason: 'missingColumns', value: 'email' }] };
   const at = new Map<Column, number>();
   header.record.forEach((cell, index) => {
     const name = normal(cell);

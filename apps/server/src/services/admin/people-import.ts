@@ -7,7 +7,9 @@ import {
   finishImport,
   groupIdsOf,
   importRowsOf,
+  insertInvitedUsers,
   insertPeopleImport,
+  type InvitedUser,
   recordImportProgress,
   takenUsernameKeys,
   type ImportRow,
@@ -17,11 +19,8 @@ import { insertAuditEvent } from '../../db/repositories/audit-events';
 import { inTransaction, type Executor } from '../../db/repositories/executor';
 import { insertJob } from '../../db/repositories/jobs';
 import { ensureMember } from '../../db/repositories/memberships';
-import {
-  findOrganisationById,
-  type OrganisationRecord,
-} from '../../db/repositories/organisations';
-import { parseRoles } from '../../db/repositories/roles';
+import { findOrganisationById, type OrganisationRecord } from '../../db/repositories/organisations';
+import { parseRoles, setRoles } from '../../db/repositories/roles';
 import { JOB_KINDS } from '../../jobs/kinds';
 import { MAIL_JOB, type MailPayload } from '../../jobs/mail';
 import type { JobKind, JobRunner } from '../../jobs/runner';
@@ -151,30 +150,25 @@ async function importChunk(
     rows.map((row) => row.email.toLowerCase()),
   );
   const fresh = rows.filter((row) => !existing.has(row.email.toLowerCase()));
-  const taken = await takenUsernameKeys(tx, org.id, fresh.flatMap((r) => usernameCandidates(r.email)));
+  const taken = await takenUsernameKeys(
+    tx,
+    org.id,
+    fresh.flatMap((r) => usernameCandidates(r.email)),
+  );
   const ids = new Map<string, string>();
-  const users = fresh.map((row) => {
+  const users: InvitedUser[] = fresh.map((row) => {
     const id = randomUUID();
     ids.set(row.email.toLowerCase(), id);
-    const username = freeUsername(row.email, taken);
     return {
       id,
-      org_id: org.id,
-      username,
-      username_key: username.toLowerCase(),
+      username: freeUsername(row.email, taken),
       email: row.email,
-      email_key: row.email.toLowerCase(),
-      password_hash: null,
-      first_name: row.first,
-      last_name: row.last,
-      from_pack: 0,
-      created_at: stamp,
-      updated_at: stamp,
-      status: 'invited',
-      roles: JSON.stringify(row.roles.filter((r) => r !== 'learner')),
+      first: row.first,
+      last: row.last,
+      roles: row.roles.filter((r) => r !== 'learner'),
     };
   });
-  if (users.length) await tx.kysely.insertInto('users').values(users).execute();
+  await insertInvitedUsers(tx, org.id, users, stamp);
   const touched: string[] = [];
   for (const row of rows) {
     const key = row.email.toLowerCase();
@@ -184,19 +178,14 @@ async function importChunk(
       const had = parseRoles(known.roles);
       const wanted = row.roles.filter((r): r is 'author' | 'admin' => r !== 'learner');
       if (wanted.some((role) => !had.includes(role)))
-        await tx.kysely
-          .updateTable('users')
-          .set({ roles: JSON.stringify([...new Set([...had, ...wanted])]), updated_at: stamp })
-          .where('org_id', '=', org.id)
-          .where('id', '=', userId)
-          .execute();
+        await setRoles(tx, org.id, userId, [...had, ...wanted]);
       touched.push(userId);
     }
     for (const group of row.groups)
       await ensureMember(tx, { orgId: org.id, groupId: group, userId });
   }
   for (const user of users) {
-    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+    const name = [user.first, user.last].filter(Boolean).join(' ') || user.username;
     const mail = await invitationMail(
       tx,
       org,
@@ -210,7 +199,7 @@ async function importChunk(
         kind: MAIL_JOB,
         orgId: org.id,
         payload: { mail },
-        idempotencyKey: `mail:people-import:${importId}:${user.email_key}`,
+        idempotencyKey: `mail:people-import:${importId}:${user.email.toLowerCase()}`,
       }),
     );
   }
@@ -229,7 +218,12 @@ export const peopleImportJob = (deps: PeopleImportDeps): JobKind<{ importId: str
     const rows = await importRowsOf(deps.db, importId);
     let { done, created, updated } = record;
     const now = () => (deps.now ?? (() => new Date()))();
-    await recordImportProgress(deps.db, importId, { status: 'running', done, created, updated }, now().toISOString());
+    await recordImportProgress(
+      deps.db,
+      importId,
+      { status: 'running', done, created, updated },
+      now().toISOString(),
+    );
     while (done < rows.length) {
       const chunk = rows.slice(done, done + CHUNK);
       const at = now();
@@ -271,4 +265,3 @@ export const peopleImportJob = (deps: PeopleImportDeps): JobKind<{ importId: str
     });
   },
 });
-

@@ -16,7 +16,13 @@ import {
   resendInvitation,
   type PeopleDeps,
 } from './people';
-import { dryRun, importStatus, peopleImportJob, startImport, type PeopleImportDeps } from './people-import';
+import {
+  dryRun,
+  importStatus,
+  peopleImportJob,
+  startImport,
+  type PeopleImportDeps,
+} from './people-import';
 
 /**
  * The console's People screen (docs/design.md §15): the organisation's administrators search,

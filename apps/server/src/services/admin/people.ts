@@ -18,6 +18,7 @@ import {
   findPerson,
   groupIdsOf,
   groupsOfPerson,
+  hasPassword,
   personRoles,
   removeMember,
   searchPeople,
@@ -133,7 +134,8 @@ export async function invitePerson(
   const actor = assertMayAdminister(viewer);
   const known = await groupIdsOf(deps.db, org.id);
   const unknown = body.groups.find((g) => !known.has(g));
-  if (unknown) throw invalid(errorText('personUnknownGroup', { id: unknown }), {
+  if (unknown)
+    throw invalid(errorText('personUnknownGroup', { id: unknown }), {
       groups: errorText('personUnknownGroup', { id: unknown }),
     });
   if (await findUserByEmail(deps.db, org.id, body.email))
@@ -256,7 +258,12 @@ export async function changeGroup(
       });
     if (change.role === null) await removeMember(tx, org.id, change.group, id);
     else
-      await setMemberRole(tx, { orgId: org.id, groupId: change.group, userId: id, role: change.role });
+      await setMemberRole(tx, {
+        orgId: org.id,
+        groupId: change.group,
+        userId: id,
+        role: change.role,
+      });
     const was = before.groups.find((g) => g._id === change.group)?.role ?? null;
     await insertAuditEvent(tx, org.id, {
       actor,
@@ -316,12 +323,8 @@ export async function reactivate(
     const row = await findPerson(tx, org.id, id);
     if (!row) throw notFound('personNotFound');
     if (row.status !== 'deactivated') return;
-    const user = await tx.kysely
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const status = user.password_hash === null && row.oauth_group_id === null ? 'invited' : 'active';
+    const status =
+      !(await hasPassword(tx, org.id, id)) && row.oauth_group_id === null ? 'invited' : 'active';
     await setStatus(tx, org.id, id, status, at);
     await insertAuditEvent(tx, org.id, {
       actor,
@@ -336,4 +339,3 @@ export async function reactivate(
   await deps.caches.changed({ viewer: { org: org.id, user: id } });
   return { person: await detail(deps.db, org.id, id) };
 }
-
