@@ -28,6 +28,12 @@ const ACTIONS = [
   'topic.unarchive',
   'catalogue.save',
   'pack.import',
+  'person.invite',
+  'person.roles',
+  'person.groups',
+  'person.deactivate',
+  'person.reactivate',
+  'people.import',
 ] as const satisfies readonly AuditAction[];
 const FAMILIES = ['topic.', 'catalogue.'] as const;
 const KNOWN = new Set<string>([...ACTIONS, ...FAMILIES]);

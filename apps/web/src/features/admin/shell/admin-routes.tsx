@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { AuditLog } from '../audit/audit-log';
+import { PeopleImport } from '../people/people-import';
+import { PeoplePage } from '../people/people-page';
 import { AdminGate } from './admin-gate';
 import '../admin.css';
 
@@ -12,6 +14,8 @@ export function AdminRoutes() {
       <AdminLayout>
         <Routes>
           <Route index element={<Navigate to="audit" replace />} />
+          <Route path="people" element={<PeoplePage />} />
+          <Route path="people/import" element={<PeopleImport />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -29,6 +33,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         <FormattedMessage id="admin.title" />
       </p>
       <nav className="admin__nav" aria-label={intl.formatMessage({ id: 'admin.nav' })}>
+        <NavLink className="admin__nav-link" to="/admin/people">
+          <FormattedMessage id="admin.nav.people" />
+        </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
         </NavLink>
