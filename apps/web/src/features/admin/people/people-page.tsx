@@ -167,7 +167,7 @@ function PeopleFilterForm({
       className="admin-people__filters"
       role="search"
       onSubmit={submit}
-      aria-label={intl.formatMessage({ id: 'admin.people.search' })}
+      aria-label={intl.formatMessage({ id: 'admin.people.searchForm' })}
     >
       <div className="field admin-people__q">
         <label className="field__label" htmlFor={`${id}-q`}>
