@@ -247,6 +247,54 @@ export async function setMemberRole(
     .execute();
 }
 
+/** Adds accounts to groups as members, in one statement; a membership already held stays as it is. */
+export async function ensureMembers(
+  db: Executor,
+  orgId: string,
+  members: readonly { groupId: string; userId: string }[],
+): Promise<void> {
+  for (let i = 0; i < members.length; i += 500)
+    await db.kysely
+      .insertInto('user_group_members')
+      .values(
+        members.slice(i, i + 500).map((m) => ({
+          org_id: orgId,
+          group_id: m.groupId,
+          user_id: m.userId,
+          role: 'member',
+        })),
+      )
+      .onConflict((oc) => oc.columns(['org_id', 'group_id', 'user_id']).doNothing())
+      .execute();
+}
+
+/** Stores invitation links (password resets) in a few statements. */
+export async function insertPasswordResets(
+  db: Executor,
+  resets: readonly {
+    tokenHash: string;
+    userId: string;
+    orgId: string;
+    createdAt: string;
+    expiresAt: string;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < resets.length; i += 500)
+    await db.kysely
+      .insertInto('password_resets')
+      .values(
+        resets.slice(i, i + 500).map((r) => ({
+          token_hash: r.tokenHash,
+          user_id: r.userId,
+          org_id: r.orgId,
+          created_at: r.createdAt,
+          expires_at: r.expiresAt,
+          used_at: null,
+        })),
+      )
+      .execute();
+}
+
 /** How many of the organisation's accounts are active administrators. */
 export async function countActiveAdmins(db: Executor, orgId: string): Promise<number> {
   const row = await db.kysely

@@ -3,11 +3,13 @@ import type { ImportJobView } from '@portal/domain';
 import type { Db } from '../../db/database';
 import {
   accountsByEmailKey,
+  ensureMembers,
   findPeopleImport,
   finishImport,
   groupIdsOf,
   importRowsOf,
   insertInvitedUsers,
+  insertPasswordResets,
   insertPeopleImport,
   type InvitedUser,
   recordImportProgress,
@@ -17,8 +19,7 @@ import {
 } from '../../db/repositories/admin-people';
 import { insertAuditEvent } from '../../db/repositories/audit-events';
 import { inTransaction, type Executor } from '../../db/repositories/executor';
-import { insertJob } from '../../db/repositories/jobs';
-import { ensureMember } from '../../db/repositories/memberships';
+import { insertJob, insertJobs } from '../../db/repositories/jobs';
 import { findOrganisationById, type OrganisationRecord } from '../../db/repositories/organisations';
 import { parseRoles, setRoles } from '../../db/repositories/roles';
 import { JOB_KINDS } from '../../jobs/kinds';
@@ -29,7 +30,7 @@ import type { Caches } from '../../cache';
 import { invalid, notFound } from '../errors';
 import type { SiteLinks } from '../site-links';
 import { checkCsv } from './people-csv';
-import { freeUsername, invitationMail, usernameCandidates } from './people-invitation';
+import { freeUsername, invitation, usernameCandidates } from './people-invitation';
 
 /**
  * The CSV import of people (docs/design.md §15): checked whole first (the dry run, which writes
@@ -170,6 +171,7 @@ async function importChunk(
   });
   await insertInvitedUsers(tx, org.id, users, stamp);
   const touched: string[] = [];
+  const members: { groupId: string; userId: string }[] = [];
   for (const row of rows) {
     const key = row.email.toLowerCase();
     const known = existing.get(key);
@@ -181,28 +183,36 @@ async function importChunk(
         await setRoles(tx, org.id, userId, [...had, ...wanted]);
       touched.push(userId);
     }
-    for (const group of row.groups)
-      await ensureMember(tx, { orgId: org.id, groupId: group, userId });
+    for (const group of row.groups) members.push({ groupId: group, userId });
   }
-  for (const user of users) {
-    const name = [user.first, user.last].filter(Boolean).join(' ') || user.username;
-    const mail = await invitationMail(
-      tx,
+  await ensureMembers(tx, org.id, members);
+  const invitations = users.map((user) =>
+    invitation(
       org,
-      { id: user.id, email: user.email, name },
+      {
+        id: user.id,
+        email: user.email,
+        name: [user.first, user.last].filter(Boolean).join(' ') || user.username,
+      },
       deps.links,
       at,
-    );
-    await insertJob(
-      tx,
+    ),
+  );
+  await insertPasswordResets(
+    tx,
+    invitations.map((each) => each.reset),
+  );
+  await insertJobs(
+    tx,
+    invitations.map(({ mail }, index) =>
       deps.jobs.jobRow<MailPayload>({
         kind: MAIL_JOB,
         orgId: org.id,
         payload: { mail },
-        idempotencyKey: `mail:people-import:${importId}:${user.email.toLowerCase()}`,
+        idempotencyKey: `mail:people-import:${importId}:${users[index]!.email.toLowerCase()}`,
       }),
-    );
-  }
+    ),
+  );
   return { created: users.length, updated: rows.length - users.length, touched };
 }
 

@@ -32,10 +32,49 @@ const text: Record<'en-US' | 'fr-CA', OneLinkText> = {
   },
 };
 
+export interface InvitationReset {
+  tokenHash: string;
+  userId: string;
+  orgId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /**
- * Stores a new invitation link for the account (in `db`, the caller's transaction) and answers
- * the mail carrying it, in both of the organisation's languages (the person has not chosen one).
+ * A new invitation link for the account (its reset, to be stored) and the mail carrying it, in
+ * both of the organisation's languages (the person has not chosen one).
  */
+export function invitation(
+  org: OrganisationRecord,
+  person: { id: string; email: string; name: string },
+  links: SiteLinks,
+  at: Date,
+): { reset: InvitationReset; mail: Mail } {
+  const { token, hash } = newToken();
+  const reset = {
+    tokenHash: hash,
+    userId: person.id,
+    orgId: org.id,
+    createdAt: at.toISOString(),
+    expiresAt: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
+  };
+  const link = links.page(org, `/resetPassword/${encodeURIComponent(person.email)}/${token}`);
+  const to = { email: person.email, name: person.name };
+  const [english, french] = (['en-US', 'fr-CA'] as const).map((locale) =>
+    oneLinkMail(org.settings, locale, to, link, text[locale]),
+  ) as [Mail, Mail];
+  return {
+    reset,
+    mail: {
+      ...english,
+      subject: `${english.subject} / ${french.subject}`,
+      text: `${english.text}\n\n---\n\n${french.text}`,
+      html: `${english.html}<hr>${french.html}`,
+    },
+  };
+}
+
+/** Stores a new invitation link for the account (in `db`, the caller's transaction); its mail. */
 export async function invitationMail(
   db: Executor,
   org: OrganisationRecord,
@@ -43,25 +82,9 @@ export async function invitationMail(
   links: SiteLinks,
   at: Date,
 ): Promise<Mail> {
-  const { token, hash } = newToken();
-  await insertPasswordReset(db, {
-    tokenHash: hash,
-    userId: person.id,
-    orgId: org.id,
-    createdAt: at.toISOString(),
-    expiresAt: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
-  });
-  const link = links.page(org, `/resetPassword/${encodeURIComponent(person.email)}/${token}`);
-  const to = { email: person.email, name: person.name };
-  const [english, french] = (['en-US', 'fr-CA'] as const).map((locale) =>
-    oneLinkMail(org.settings, locale, to, link, text[locale]),
-  ) as [Mail, Mail];
-  return {
-    ...english,
-    subject: `${english.subject} / ${french.subject}`,
-    text: `${english.text}\n\n---\n\n${french.text}`,
-    html: `${english.html}<hr>${french.html}`,
-  };
+  const { reset, mail } = invitation(org, person, links, at);
+  await insertPasswordReset(db, reset);
+  return mail;
 }
 
 /** A username made from the email's local part, not in `taken` (lower-case keys); added to it. */
