@@ -11,6 +11,7 @@ import { burst, openConnections, quantile, requestBytes } from '../bench/burst.m
 import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
 import { membersPack, seedMembers, timeMembers } from '../bench/members.mjs';
+import { peoplePack, seedPeople, timePeople } from '../bench/people.mjs';
 import {
   cohortsPack,
   seedCohorts,
@@ -645,6 +646,36 @@ async function groupMembers(kind) {
 }
 
 /**
+ * Issue 27 on one database: the console's People screen over 100,000 accounts seeded straight
+ * into the database (search p95), then a 50,000-row CSV checked (dry run) and imported (job).
+ */
+async function people(kind) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-people-'));
+  writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const sqliteFile = path.join(contentDir, 'people.db');
+  const portal = await startPortal({
+    port: 3969,
+    env: {
+      CONTENT_DIR: contentDir,
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: pg ? pg.url : `sqlite:${sqliteFile}`,
+    },
+  });
+  try {
+    const started = Date.now();
+    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seedPeople);
+    results[`${kind}People`] = {
+      seeded: { ...seeded, ms: Date.now() - started },
+      ...(await timePeople(portal.url, portal.cpuMs)),
+    };
+  } finally {
+    await portal.stop();
+    await pg?.drop();
+  }
+}
+
+/**
  * Issue 23 on one database: a group with 50 buyers' cohorts of 40 under it (the members view of
  * its coach and of a buyer), and the unread count of 2,351 learners at 500 requests/s, seeded
  * straight into the database once the pack is imported. Each figure runs 3 times.
@@ -701,6 +732,10 @@ if (!only || only === 'messages') {
 if (!only || only === 'members') {
   await groupMembers('sqlite');
   await groupMembers('postgres');
+}
+if (!only || only === 'people') {
+  await people('sqlite');
+  await people('postgres');
 }
 if (!only || only === 'cohorts') {
   await cohorts('sqlite');

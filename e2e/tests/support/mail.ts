@@ -25,6 +25,12 @@ function readMails(): ReceivedMail[] {
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail);
 }
 
+/** Every mail to `to` received so far, oldest first (addresses compare case-insensitively). */
+export function mailsTo(to: string): ReceivedMail[] {
+  const address = to.toLowerCase();
+  return readMails().filter((m) => m.to.includes(address));
+}
+
 /** Waits for the first mail to `to` (addresses compare case-insensitively). */
 export async function waitForMail(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
   const address = to.toLowerCase();

@@ -29,6 +29,7 @@ import * as studio from './migrations/0017-studio';
 import * as previewWorkbooks from './migrations/0018-preview-workbooks';
 import * as auditLog from './migrations/0019-audit-log';
 import * as settingsVersions from './migrations/0020-settings-versions';
+import * as people from './migrations/0021-people';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -151,6 +152,7 @@ const migrations: Record<string, Migration> = {
   '0018-preview-workbooks': previewWorkbooks,
   '0019-audit-log': auditLog,
   '0020-settings-versions': settingsVersions,
+  '0021-people': people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -162,6 +162,25 @@ export interface UsersTable {
   oauth_group_id: string | null;
   /** JSON: the account's roles in its organisation beyond learner (`OrgRole[]`). */
   roles: Generated<string>;
+  /** active, invited (no password chosen yet) or deactivated (migration 0021). */
+  status: Generated<string>;
+}
+
+/** A CSV import of people (migration 0021): its checked rows and its progress. */
+export interface PeopleImportsTable {
+  id: string;
+  org_id: string;
+  actor_id: string | null;
+  /** queued, running, done, failed. */
+  status: string;
+  /** JSON: the checked rows. */
+  rows: string;
+  total: number;
+  done: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SessionsTable {
@@ -475,6 +494,7 @@ export interface Database {
   message_threads: MessageThreadsTable;
   worksheet_progress: WorksheetProgressTable;
   jobs: JobsTable;
+  people_imports: PeopleImportsTable;
   mail_deliveries: MailDeliveriesTable;
   studio_presence: StudioPresenceTable;
   audit_events: AuditEventsTable;

@@ -6,4 +6,6 @@ export const JOB_KINDS = {
   paymentEvent: 'payment-event',
   /** The receipt of a fulfilled order (jobs/receipt-mail.ts). */
   receipt: 'receipt-mail',
+  /** A CSV import of people from the console (services/admin/people-import.ts). */
+  peopleImport: 'people-import',
 } as const;

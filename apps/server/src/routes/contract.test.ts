@@ -906,6 +906,116 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: chief.headers,
     });
 
+    // The console's People screen: an administrator's calls, an author refused, bad input.
+    const people = `${admin}/people`;
+    await call('GET /api/org/{org}/admin/people', {
+      url: `${people}?q=chief&limit=5`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people', {
+      url: `${people}?role=king`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people', { url: people, headers: as });
+    const invited = await call('POST /api/org/{org}/admin/people', {
+      url: people,
+      payload: {
+        email: 'contract.invite@example.com',
+        first: 'Con',
+        last: 'Tract',
+        roles: ['author'],
+      },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people', {
+      url: people,
+      payload: { email: 'no' },
+      headers: chief.headers,
+    });
+    const personUrl = `${people}/${invited.body.person._id as string}`;
+    await call('GET /api/org/{org}/admin/people/{accountId}', {
+      url: personUrl,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people/{accountId}', {
+      url: `${people}/nobody`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/invitation', {
+      url: `${personUrl}/invitation`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/invitation', {
+      url: `${people}/${chief.userId}/invitation`,
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/people/{accountId}/roles', {
+      url: `${personUrl}/roles`,
+      payload: { roles: ['learner'] },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/people/{accountId}/roles', {
+      url: `${personUrl}/roles`,
+      payload: { roles: 'admin' },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/people/{accountId}/groups', {
+      url: `${personUrl}/groups`,
+      payload: { group: 'no-such-group', role: 'member' },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/people/{accountId}/groups', {
+      url: `${personUrl}/groups`,
+      payload: { group: 'contract-sso', role: 'admin' },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/deactivate', {
+      url: `${personUrl}/deactivate`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/deactivate', {
+      url: `${people}/${chief.userId}/deactivate`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/reactivate', {
+      url: `${personUrl}/reactivate`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people/{accountId}/reactivate', {
+      url: `${personUrl}/reactivate`,
+      headers: as,
+    });
+    const peopleCsv =
+      'email,first name,last name,groups,roles\ncsv.one@example.com,C,One,,author\nbad,B,Ad,,';
+    await call('POST /api/org/{org}/admin/people-import/dry-run', {
+      url: `${admin}/people-import/dry-run`,
+      payload: { csv: peopleCsv },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people-import/dry-run', {
+      url: `${admin}/people-import/dry-run`,
+      payload: {},
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/people-import', {
+      url: `${admin}/people-import`,
+      payload: { csv: peopleCsv },
+      headers: chief.headers,
+    });
+    const started = await call('POST /api/org/{org}/admin/people-import', {
+      url: `${admin}/people-import`,
+      payload: { csv: peopleCsv.split('\n').slice(0, 2).join('\n') },
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people-import/{importId}', {
+      url: `${admin}/people-import/${started.body.import._id as string}`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people-import/{importId}', {
+      url: `${admin}/people-import/nope`,
+      headers: chief.headers,
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

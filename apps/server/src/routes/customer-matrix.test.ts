@@ -766,6 +766,45 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses the console’s People routes to buyers, members and the coach (403), with nothing of B’s', async () => {
+    const admin = `/api/org/${w.org}/admin`;
+    const person = `${admin}/people/${w.b.buyer.userId}`;
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: `${admin}/people` },
+      { method: 'GET', url: `${admin}/people?group=${w.b.cohortId}` },
+      { method: 'POST', url: `${admin}/people`, payload: { email: 'customer-made@example.com' } },
+      { method: 'GET', url: person },
+      { method: 'POST', url: `${person}/invitation` },
+      { method: 'PUT', url: `${person}/roles`, payload: { roles: ['learner', 'admin'] } },
+      { method: 'PUT', url: `${person}/groups`, payload: { group: w.b.cohortId, role: 'admin' } },
+      { method: 'POST', url: `${person}/deactivate` },
+      { method: 'POST', url: `${person}/reactivate` },
+      {
+        method: 'POST',
+        url: `${admin}/people-import/dry-run`,
+        payload: { csv: `email,first name,last name,groups\nx@example.com,X,Y,${w.b.cohortId}` },
+      },
+      {
+        method: 'POST',
+        url: `${admin}/people-import`,
+        payload: { csv: `email,first name,last name,groups\nx@example.com,X,Y,${w.b.cohortId}` },
+      },
+      { method: 'GET', url: `${admin}/people-import/any-import` },
+    ];
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])
+      for (const request of requests) {
+        const res = await send({ ...request, headers: auth(who) });
+        if (res.status !== 403)
+          wrong.push(`${request.method} ${request.url}: ${res.status} ${res.body.slice(0, 120)}`);
+        for (const secret of [...w.b.secrets, w.b.cohortId])
+          if (res.body.includes(secret)) wrong.push(`${request.url} shows "${secret}"`);
+      }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses every studio route to buyers, members and the coach (learners: 403), showing nothing of B’s', async () => {
     const studio = `/api/org/${w.org}/studio`;
     const requests = (groupId: string): InjectOptions[] => [

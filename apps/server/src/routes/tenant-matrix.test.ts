@@ -181,6 +181,35 @@ const EXERCISED: Record<string, Exercise> = {
     ...consoleRoute(true),
     path: (ids) => ({ groupId: ids.teamId, accountId: ids.selfId }),
   },
+  // The console's People screen (issue 27): a person by account id (the owner's cohort member,
+  // the stranger's in bravo), an import by its id (admin/people.test.ts).
+  'GET /api/org/{org}/admin/people': consoleRoute(false),
+  'POST /api/org/{org}/admin/people': {
+    ...consoleRoute(false),
+    body: () => ({ email: `matrix-${Math.random().toString(36).slice(2, 10)}@example.com` }),
+  },
+  'GET /api/org/{org}/admin/people/{accountId}': consoleRoute(true),
+  // An active account has no invitation to send again: the owner's call is a 409 (reached).
+  'POST /api/org/{org}/admin/people/{accountId}/invitation': consoleRoute(true),
+  'PUT /api/org/{org}/admin/people/{accountId}/roles': {
+    ...consoleRoute(true),
+    body: () => ({ roles: ['learner'] }),
+  },
+  'PUT /api/org/{org}/admin/people/{accountId}/groups': {
+    ...consoleRoute(true),
+    body: (ids) => ({ group: ids.groupId, role: 'member' }),
+  },
+  'POST /api/org/{org}/admin/people/{accountId}/deactivate': consoleRoute(true),
+  'POST /api/org/{org}/admin/people/{accountId}/reactivate': consoleRoute(true),
+  'POST /api/org/{org}/admin/people-import/dry-run': {
+    ...consoleRoute(false),
+    body: () => ({ csv: 'email,first name,last name\nmatrix@example.com,M,X' }),
+  },
+  'POST /api/org/{org}/admin/people-import': {
+    ...consoleRoute(false),
+    body: () => ({ csv: `email,first name,last name\nmatrix-${Date.now()}@example.com,M,X` }),
+  },
+  'GET /api/org/{org}/admin/people-import/{importId}': consoleRoute(true),
   'GET /api/org/{org}/studio/topics': studio(false),
   'POST /api/org/{org}/studio/topics': studio(false, () => ({
     topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),
@@ -404,6 +433,7 @@ function urlFor(path: string, subject: Subject, own: Record<string, string> = {}
     bundleId: subject.ids.bundleId,
     accountId: subject.ids.accountId,
     suffix: subject.ids.inviteId,
+    importId: (subject.ids as Ids & { importId?: string }).importId ?? 'no-import',
     version: '1',
     ...own,
   };
@@ -422,6 +452,18 @@ describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     world = await buildWorld(t);
+    // An import of people in each organisation (the console's People screen), and an id nobody has.
+    for (const who of [world.owner, world.stranger]) {
+      const org = (await t.services.organisations.find(who.org))!;
+      const viewer = await t.services.viewers.of({ userId: who.userId, orgId: org.id });
+      const started = await t.services.people.startImport(
+        org,
+        viewer,
+        `email,first name,last name\nimported-${who.org}@example.com,I,M`,
+      );
+      Object.assign(who.ids, { importId: started.import._id });
+    }
+    Object.assign(world.unknown, { importId: 'no-such-import' });
     routes = [...new Set(routeKeys(t.routes).map((r) => r.key))].sort();
   });
   afterAll(async () => t?.close());

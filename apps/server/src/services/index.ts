@@ -33,6 +33,7 @@ import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
 import { AdminService } from './admin';
+import { PeopleService } from './admin/people-service';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
 import { createStore, type StoreService } from './store';
@@ -84,6 +85,8 @@ export interface Services {
   messageHeartbeatMs: number;
   /** The organisation console: its audit log (docs/design.md §15). */
   admin: AdminService;
+  /** The console's People screen: search, invite, import, roles, groups, status. */
+  people: PeopleService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -200,6 +203,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
     admin: new AdminService(db, caches),
+    people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'group.admins',
   'bundle.create',
   'bundle.save',
+  'person.invite',
+  'person.roles',
+  'person.groups',
+  'person.deactivate',
+  'person.reactivate',
+  'people.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

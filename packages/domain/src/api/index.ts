@@ -20,5 +20,6 @@ export * from './admin';
 export * from './admin-settings';
 export * from './admin-groups';
 export * from './admin-bundles';
+export * from './admin-people';
 export * from './routes';
 export * from './studio';

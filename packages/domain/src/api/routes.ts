@@ -85,6 +85,19 @@ import {
   consoleBundlesAnswerSchema,
 } from './admin-bundles';
 import {
+  groupChangeBodySchema,
+  importBodySchema,
+  importDryRunAnswerSchema,
+  importJobAnswerSchema,
+  importParamsSchema,
+  inviteBodySchema,
+  peopleAnswerSchema,
+  peopleQuerySchema,
+  personAnswerSchema,
+  personParamsSchema,
+  rolesBodySchema,
+} from './admin-people';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -854,7 +867,8 @@ export const ROUTE_SCHEMAS = {
   },
   createConsoleBundle: {
     tags: ['admin'],
-    summary: 'Create a bundle (409 when the id is taken); it grants one of the organisation’s groups',
+    summary:
+      'Create a bundle (409 when the id is taken); it grants one of the organisation’s groups',
     params: orgParamsSchema,
     body: consoleBundleBodySchema,
     answer: consoleBundleAnswerSchema,
@@ -867,6 +881,92 @@ export const ROUTE_SCHEMAS = {
     params: consoleBundleParamsSchema,
     body: consoleBundleBodySchema,
     answer: consoleBundleAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminPeople: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s accounts, searched (email, username, names) and filtered (role, group, status), a page at a time',
+    params: orgParamsSchema,
+    query: peopleQuerySchema,
+    answer: peopleAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminInvitePerson: {
+    tags: ['admin'],
+    summary: 'Invite a person: an invited account, and a mail with a link to choose a password',
+    params: orgParamsSchema,
+    body: inviteBodySchema,
+    answer: personAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409],
+  },
+  adminPerson: {
+    tags: ['admin'],
+    summary: 'A person: the account, roles, groups and status',
+    params: personParamsSchema,
+    answer: personAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminResendInvitation: {
+    tags: ['admin'],
+    summary: 'Mail an invited person a new link to choose a password',
+    params: personParamsSchema,
+    answer: personAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409],
+  },
+  adminPersonRoles: {
+    tags: ['admin'],
+    summary: 'Set a person’s roles (never removing the last administrator)',
+    params: personParamsSchema,
+    body: rolesBodySchema,
+    answer: personAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409],
+  },
+  adminPersonGroup: {
+    tags: ['admin'],
+    summary: 'Add a person to a group (as member or administrator) or take them out of it',
+    params: personParamsSchema,
+    body: groupChangeBodySchema,
+    answer: personAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminDeactivatePerson: {
+    tags: ['admin'],
+    summary: 'Deactivate an account: it cannot sign in, its sessions end, its data stays',
+    params: personParamsSchema,
+    answer: personAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409],
+  },
+  adminReactivatePerson: {
+    tags: ['admin'],
+    summary: 'Reactivate a deactivated account',
+    params: personParamsSchema,
+    answer: personAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminPeopleDryRun: {
+    tags: ['admin'],
+    summary:
+      'Check a CSV of people (email, first name, last name, groups, roles): every bad row by line, nothing written',
+    params: orgParamsSchema,
+    body: importBodySchema,
+    answer: importDryRunAnswerSchema,
+    errors: [...ADMIN_ERRORS, 413],
+  },
+  adminPeopleImport: {
+    tags: ['admin'],
+    summary:
+      'Import a checked CSV of people as a background job (400 with the rows when any is bad)',
+    params: orgParamsSchema,
+    body: importBodySchema,
+    answer: importJobAnswerSchema,
+    errors: [...ADMIN_ERRORS, 413],
+  },
+  adminPeopleImportStatus: {
+    tags: ['admin'],
+    summary: 'An import’s progress: rows done of the total, accounts made and changed',
+    params: importParamsSchema,
+    answer: importJobAnswerSchema,
     errors: ADMIN_ERRORS,
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };

@@ -163,7 +163,8 @@ export const EN_US = {
   settingsVersionNotFound: 'The settings have no version {version}.',
   settingsHostTaken: 'The host name {host} belongs to another organisation.',
   settingsUnreadable: 'Some colours are too hard to read: {colour} {problem}',
-  settingsContrast: 'reads at {ratio}:1 on {background} ({value}); {use} needs at least {minimum}:1',
+  settingsContrast:
+    'reads at {ratio}:1 on {background} ({value}); {use} needs at least {minimum}:1',
   contrastUseText: 'text',
   contrastUseLarge: 'large text',
   contrastUseControl: 'a control',
@@ -184,4 +185,15 @@ export const EN_US = {
   notAuditCursor: 'is not a cursor from this list',
   auditRangeBackwards: 'The end of the period must come after its start.',
   mustFollowFrom: 'must come after the start',
+  personNotFound: 'There is no such person in this organisation.',
+  peopleCursorInvalid: 'This page of the list cannot be found: start again from the first.',
+  personNotInvited:
+    'This person has already chosen a password: there is no invitation to send again.',
+  lastAdministrator: 'The organisation must keep at least one active administrator.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  personUnknownGroup: 'There is no user group {id}.',
+  accountDeactivated: 'This account is deactivated. Ask an administrator of the organisation.',
+  peopleImportInvalid:
+    'The file has rows that cannot be imported: check it first and correct them.',
+  peopleImportNotFound: 'There is no such import.',
 } as const;

@@ -166,7 +166,8 @@ export const FR_CA: ErrorCatalogue = {
   settingsVersionNotFound: 'Les paramètres n’ont pas de version {version}.',
   settingsHostTaken: 'Le nom d’hôte {host} appartient à une autre organisation.',
   settingsUnreadable: 'Certaines couleurs sont trop difficiles à lire : {colour} {problem}',
-  settingsContrast: 'se lit à {ratio}:1 sur {background} ({value}); {use} demande au moins {minimum}:1',
+  settingsContrast:
+    'se lit à {ratio}:1 sur {background} ({value}); {use} demande au moins {minimum}:1',
   contrastUseText: 'le texte',
   contrastUseLarge: 'le grand texte',
   contrastUseControl: 'une commande',
@@ -187,4 +188,16 @@ export const FR_CA: ErrorCatalogue = {
   notAuditCursor: 'n’est pas un curseur de cette liste',
   auditRangeBackwards: 'La fin de la période doit suivre son début.',
   mustFollowFrom: 'doit suivre le début',
+  personNotFound: 'Cette personne n’existe pas dans cette organisation.',
+  peopleCursorInvalid: 'Cette page de la liste est introuvable : recommencez à la première.',
+  personNotInvited:
+    'Cette personne a déjà choisi un mot de passe : il n’y a pas d’invitation à renvoyer.',
+  lastAdministrator: 'L’organisation doit garder au moins un administrateur actif.',
+  cannotDeactivateSelf: 'Vous ne pouvez pas désactiver votre propre compte.',
+  personUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
+  accountDeactivated:
+    'Ce compte est désactivé. Adressez-vous à un administrateur de l’organisation.',
+  peopleImportInvalid:
+    'Le fichier contient des lignes impossibles à importer : vérifiez-le d’abord et corrigez-les.',
+  peopleImportNotFound: 'Cette importation n’existe pas.',
 };

@@ -72,6 +72,30 @@ export async function insertJob(db: Executor, job: NewJob): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** Queues many jobs in a few statements (each idempotency key already queued is skipped). */
+export async function insertJobs(db: Executor, jobs: readonly NewJob[]): Promise<void> {
+  for (let i = 0; i < jobs.length; i += 200)
+    await db.kysely
+      .insertInto('jobs')
+      .values(
+        jobs.slice(i, i + 200).map((job) => ({
+          id: job.id,
+          kind: job.kind,
+          org_id: job.orgId,
+          payload: job.payload,
+          status: 'queued',
+          attempts: 0,
+          max_attempts: job.maxAttempts,
+          run_at: job.runAt,
+          idempotency_key: job.idempotencyKey,
+          created_at: job.at,
+          updated_at: job.at,
+        })),
+      )
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+}
+
 /** Queued and due by `queuedBefore`, or claimed by a runner whose lease ran out by `now`. */
 const isDue = (eb: ExpressionBuilder<Database, 'jobs'>, now: string, queuedBefore: string) =>
   eb.or([

@@ -4,6 +4,7 @@ import { sendJson } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import { fromTable } from '../../http/route-table';
 import type { Services } from '../../services';
+import { peopleRoutes } from './people';
 
 /**
  * The organisation console's API (docs/design.md §15), under `/api/org/{org}/admin`: 401 without
@@ -85,6 +86,7 @@ export const adminRoutes =
         return sendJson(reply, await admin.restoreSettings(org, viewer, request.body.version));
       },
     });
+    await app.register(peopleRoutes(services));
   };
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

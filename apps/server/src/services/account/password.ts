@@ -1,4 +1,5 @@
 import type { PasswordChangeBody } from '@portal/domain';
+import { activateInvited } from '../../db/repositories/admin-people';
 import {
   findPasswordReset,
   findUser,
@@ -100,6 +101,8 @@ export async function reset(
   await inTransaction(ctx.db, async (tx) => {
     if (!(await useResetLink(tx, reset.tokenHash, now()))) throw invalid('resetLinkInvalid');
     await updateUser(tx, org.id, reset.userId, { password_hash: passwordHash }, now());
+    // An invited person who chose a password is active (the console's invitation).
+    await activateInvited(tx, org.id, reset.userId);
     // A new password ends every session and every other reset link of the account.
     await useAllResetLinksOf(tx, reset.userId, now());
   });

@@ -53,6 +53,9 @@ export async function login(
   if (!(await verifyPassword(user.password_hash, body.password)))
     throw unauthenticated('loginFailed');
   await ctx.guesses.clear(user.id);
+  // A deactivated account (the console) keeps its data but never signs in; said only to the
+  // one who knows its password.
+  if (user.status === 'deactivated') throw forbidden('accountDeactivated');
   // Signing in with a seat invitation (the link sent to an email that has an account): the
   // learner joins its group; one already in it keeps the seat unused.
   const locale = resolveLocale(requestLocale, org.settings.locales);

@@ -11,7 +11,7 @@ import {
   markSsoAccount,
   usernameTaken,
 } from '../../db/repositories/sso';
-import { conflict, unauthenticated } from '../errors';
+import { conflict, forbidden, unauthenticated } from '../errors';
 import { now, type SsoContext } from './context';
 
 export async function signInAccount(
@@ -72,6 +72,8 @@ export async function signInAccount(
         // Logging out takes the learner back to the group they last signed in with.
         await markSsoAccount(tx, org.id, user.id, groupId, at);
       }
+      // A deactivated account (the console) never signs in, with its provider neither.
+      if (user.status === 'deactivated') throw forbidden('accountDeactivated');
       await join(ctx, tx, org, user, groupId, inviteId);
       return { userId: user.id, linked };
     });

@@ -36,6 +36,12 @@ const ACTIONS = [
   'group.admins',
   'bundle.create',
   'bundle.save',
+  'person.invite',
+  'person.roles',
+  'person.groups',
+  'person.deactivate',
+  'person.reactivate',
+  'people.import',
 ] as const satisfies readonly AuditAction[];
 /** Fails to compile while an action of the domain is missing above. */
 const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never

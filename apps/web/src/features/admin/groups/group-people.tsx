@@ -51,11 +51,11 @@ export function GroupAdmins({ group }: { group: Group }) {
           <FormattedMessage id="admin.groups.noAdmins" />
         </p>
       ) : (
-        <ul className="admin-people">
+        <ul className="admin-list">
           {group.admins.map((person) => (
-            <li key={person._id} className="admin-people__item">
+            <li key={person._id} className="admin-list__item">
               <span>
-                {person.name} <span className="admin-people__email">{person.email}</span>
+                {person.name} <span className="admin-list__email">{person.email}</span>
               </span>
               <button
                 type="button"
@@ -101,9 +101,9 @@ export function GroupCohorts({ group }: { group: Group }) {
           <FormattedMessage id="admin.groups.noCohorts" />
         </p>
       ) : (
-        <ul className="admin-people">
+        <ul className="admin-list">
           {group.cohorts.map((cohort) => (
-            <li key={cohort._id} className="admin-people__item">
+            <li key={cohort._id} className="admin-list__item">
               <FormattedMessage
                 id="admin.groups.cohort"
                 values={{

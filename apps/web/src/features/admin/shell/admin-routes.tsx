@@ -7,6 +7,8 @@ import { BundlesScreen } from '../bundles/bundles-screen';
 import { GroupPage } from '../groups/group-page';
 import { GroupsScreen } from '../groups/groups-screen';
 import { SettingsScreen, type SettingsPreviewComponent } from '../settings/settings-screen';
+import { PeopleImport } from '../people/people-import';
+import { PeoplePage } from '../people/people-page';
 import { AdminGate } from './admin-gate';
 import '../admin.css';
 
@@ -28,6 +30,8 @@ export function AdminRoutes({
           <Route path="groups/:groupId" element={<GroupPage />} />
           <Route path="bundles" element={<BundlesScreen />} />
           <Route path="bundles/:bundleId" element={<BundleEditor Preview={bundlePreview} />} />
+          <Route path="people" element={<PeoplePage />} />
+          <Route path="people/import" element={<PeopleImport />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -53,6 +57,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/bundles">
           <FormattedMessage id="admin.nav.bundles" />
+        </NavLink>
+        <NavLink className="admin__nav-link" to="/admin/people">
+          <FormattedMessage id="admin.nav.people" />
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />

@@ -1,0 +1,240 @@
+import type { PersonSummary } from '@portal/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorBox } from '../../../components/message-box';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api/client';
+import { useOrganisation } from '../../../lib/organisation';
+import { useSessionToken } from '../../../lib/session/session-token';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { peopleQuery, type PeopleFilters } from '../api/people-api';
+import { AdminForbidden } from '../shell/admin-gate';
+import { InviteButton } from './invite-dialog';
+import { PersonPanel } from './person-panel';
+
+const ROLES = ['learner', 'author', 'admin'] as const;
+const STATUSES = ['active', 'invited', 'deactivated'] as const;
+
+function filtersOf(search: URLSearchParams): PeopleFilters {
+  const filters: Record<string, string> = {};
+  for (const key of ['q', 'role', 'group', 'status'] as const) {
+    const value = search.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters as PeopleFilters;
+}
+
+/** /admin/people: the organisation's accounts, searched and filtered; a person's panel. */
+export function PeoplePage() {
+  const intl = useIntl();
+  const { org } = useOrganisation();
+  const { viewer } = useSessionToken();
+  const toMessage = useErrorMessage();
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersOf(search);
+  const open = search.get('person');
+  const list = useInfiniteQuery(peopleQuery(org.alias, viewer, filters));
+  useDocumentTitle(intl.formatMessage({ id: 'admin.people.title' }));
+  if (isApiError(list.error, 403)) return <AdminForbidden />;
+  const people = list.data?.pages.flatMap((page) => page.people) ?? [];
+
+  const setParams = (next: PeopleFilters, person?: string | null) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) params.set(key, String(value));
+    if (person) params.set('person', person);
+    setSearch(params);
+  };
+
+  return (
+    <section className="admin-people" aria-labelledby="admin-people-title">
+      <div className="admin-audit__header">
+        <h1 id="admin-people-title">
+          <FormattedMessage id="admin.people.title" />
+        </h1>
+        <div className="admin-people__actions">
+          <InviteButton onInvited={(id) => setParams(filters, id)} />
+          <Link className="button button--secondary" to="/admin/people/import">
+            <FormattedMessage id="admin.people.importLink" />
+          </Link>
+        </div>
+      </div>
+      <PeopleFilterForm key={search.toString()} filters={filters} onApply={(f) => setParams(f)} />
+      {list.isPending ? (
+        <Spinner label={<FormattedMessage id="admin.people.loading" />} />
+      ) : list.isError ? (
+        <ErrorBox>
+          <p>{toMessage(list.error)}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void list.refetch()}
+          >
+            <FormattedMessage id="admin.people.retry" />
+          </button>
+        </ErrorBox>
+      ) : people.length === 0 ? (
+        <p className="admin-people__empty">
+          <FormattedMessage
+            id={Object.keys(filters).length ? 'admin.people.noneFiltered' : 'admin.people.none'}
+          />
+        </p>
+      ) : (
+        <>
+          <ul
+            className="admin-people__list"
+            aria-label={intl.formatMessage({ id: 'admin.people.list' })}
+          >
+            {people.map((person) => (
+              <PersonRow
+                key={person._id}
+                person={person}
+                onOpen={() => setParams(filters, person._id)}
+              />
+            ))}
+          </ul>
+          <p role="status">
+            <FormattedMessage id="admin.people.count" values={{ count: people.length }} />
+          </p>
+          {list.hasNextPage && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-busy={list.isFetchingNextPage}
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              <FormattedMessage
+                id={list.isFetchingNextPage ? 'admin.people.loadingMore' : 'admin.people.more'}
+              />
+            </button>
+          )}
+        </>
+      )}
+      {open && <PersonPanel id={open} onClose={() => setParams(filters)} />}
+    </section>
+  );
+}
+
+function PersonRow({ person, onOpen }: { person: PersonSummary; onOpen: () => void }) {
+  const name = [person.first, person.last].filter(Boolean).join(' ') || person.username;
+  return (
+    <li className="admin-people__row">
+      <button type="button" className="admin-people__open" onClick={onOpen}>
+        <span className="admin-people__name">{name}</span>
+        <span className="admin-people__email">{person.email}</span>
+      </button>
+      <span className={`admin-people__status admin-people__status--${person.status}`}>
+        <FormattedMessage id={`admin.people.status.${person.status}`} />
+      </span>
+      <span className="admin-people__roles">
+        {person.roles.map((role) => (
+          <span key={role} className="admin-people__role">
+            <FormattedMessage id={`admin.people.role.${role}`} />
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}
+
+function PeopleFilterForm({
+  filters,
+  onApply,
+}: {
+  filters: PeopleFilters;
+  onApply: (f: PeopleFilters) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [q, setQ] = useState(filters.q ?? '');
+  const [role, setRole] = useState<string>(filters.role ?? '');
+  const [status, setStatus] = useState<string>(filters.status ?? '');
+  const [group, setGroup] = useState(filters.group ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      q: q.trim() || undefined,
+      role: (role || undefined) as PeopleFilters['role'],
+      status: (status || undefined) as PeopleFilters['status'],
+      group: group.trim() || undefined,
+    });
+  };
+  return (
+    <form
+      className="admin-people__filters"
+      role="search"
+      onSubmit={submit}
+      aria-label={intl.formatMessage({ id: 'admin.people.searchForm' })}
+    >
+      <div className="field admin-people__q">
+        <label className="field__label" htmlFor={`${id}-q`}>
+          <FormattedMessage id="admin.people.search" />
+        </label>
+        <input
+          id={`${id}-q`}
+          className="field__input"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-role`}>
+          <FormattedMessage id="admin.people.filter.role" />
+        </label>
+        <select
+          id={`${id}-role`}
+          className="field__input"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+        >
+          <option value="">{intl.formatMessage({ id: 'admin.people.filter.any' })}</option>
+          {ROLES.map((each) => (
+            <option key={each} value={each}>
+              {intl.formatMessage({ id: `admin.people.role.${each}` })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-status`}>
+          <FormattedMessage id="admin.people.filter.status" />
+        </label>
+        <select
+          id={`${id}-status`}
+          className="field__input"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          <option value="">{intl.formatMessage({ id: 'admin.people.filter.any' })}</option>
+          {STATUSES.map((each) => (
+            <option key={each} value={each}>
+              {intl.formatMessage({ id: `admin.people.status.${each}` })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-group`}>
+          <FormattedMessage id="admin.people.filter.group" />
+        </label>
+        <input
+          id={`${id}-group`}
+          className="field__input"
+          value={group}
+          onChange={(e) => setGroup(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <div className="admin-audit__filter-actions">
+        <button type="submit" className="button button--primary">
+          <FormattedMessage id="admin.people.filter.apply" />
+        </button>
+      </div>
+    </form>
+  );
+}
