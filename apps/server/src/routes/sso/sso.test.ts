@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { findUserByEmail } from '../../db/repositories/accounts';
+import { setStatus } from '../../db/repositories/admin-people';
 import { signInAtProvider, startOidcProvider, type TestProvider } from '../../test/oidc';
 
 const SECRET_A = 'sso-secret-of-provider-a-0123456789';
@@ -28,6 +30,8 @@ const identities = {
   erin: { sub: 'erin-1' },
   frank: { sub: 'frank-1', email: 'frank@corp.example', email_verified: true },
   gina: { sub: 'gina-1', email: 'gina@corp.example', email_verified: true },
+  // Deactivated in the console once her account exists (issue 27).
+  dora: { sub: 'dora-1', email: 'dora@corp.example', email_verified: true },
   hugo: { sub: 'hugo-1', email: 'hugo@corp.example', email_verified: true },
   ivy: { sub: 'ivy-1', email: 'ivy@corp.example', email_verified: true },
   mallory: { sub: 'mallory-1', email: 'mallory@corp.example', email_verified: true },
@@ -295,6 +299,27 @@ describe.each(DATABASE_KINDS)('single sign-on on %s', (kind) => {
     ).toBe(200);
     expect((await account(token)).status).toBe(401);
     expect((await account(again)).status).toBe(200);
+  });
+
+  it('refuses an account deactivated in the console (403): its sessions ended, it signs in again once reactivated', async () => {
+    const token = await signIn('sso-staff', 'dora');
+    expect((await account(token)).status).toBe(200);
+    const org = (await t.services.organisations.find('doughmain'))!;
+    const dora = await findUserByEmail(t.database.db, org.id, 'dora@corp.example');
+    await setStatus(t.database.db, org.id, dora!.id, 'deactivated', new Date().toISOString());
+    await t.services.sessions.revokeAllOf(dora!.id);
+    expect((await account(token)).status).toBe(401);
+    const { code, state, cookie } = await callbackOf('sso-staff', 'dora');
+    const refused = await complete(
+      { groupId: 'sso-staff', code, oAuthInviteId: '', state },
+      'doughmain',
+      {
+        cookie,
+      },
+    );
+    expect(refused.statusCode, refused.body).toBe(403);
+    await setStatus(t.database.db, org.id, dora!.id, 'active', new Date().toISOString());
+    expect((await account(await signIn('sso-staff', 'dora'))).status).toBe(200);
   });
 
   it('works with the spec’s body (no state): the flow cookie names it', async () => {

@@ -1,14 +1,13 @@
-import type { ImportProblem } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ErrorBox, NoticeBox } from '../../../components/message-box';
+import { ErrorBox } from '../../../components/message-box';
 import { useOrganisation } from '../../../lib/organisation';
-import { useSessionToken } from '../../../lib/session/session-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorMessage } from '../../../lib/use-error-message';
-import { importQuery, peopleApi, peopleKeys } from '../api/people-api';
+import { peopleApi } from '../api/people-api';
+import { ImportProgress, ProblemTable } from './import-parts';
 
 /**
  * /admin/people/import: choose a CSV file (email, first name, last name, groups, roles), check it
@@ -124,105 +123,4 @@ function withoutBadLines(text: string, lines: number[]): string {
     .split(/\r?\n/)
     .filter((_, index) => !bad.has(index + 1))
     .join('\n');
-}
-
-function ProblemTable({
-  problems,
-}: {
-  problems: { line: number; reason: ImportProblem; value?: string }[];
-}) {
-  const intl = useIntl();
-  return (
-    <div
-      className="admin-audit__table-wrap"
-      tabIndex={0}
-      role="region"
-      aria-label={intl.formatMessage({ id: 'admin.import.problems' })}
-    >
-      <table className="admin-import__problems">
-        <caption>
-          <FormattedMessage id="admin.import.problems" />
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="admin.import.line" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="admin.import.reason" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {problems.map((problem) => (
-            <tr key={`${problem.line}-${problem.reason}`}>
-              <td>{problem.line}</td>
-              <td>
-                <FormattedMessage id={`admin.import.problem.${problem.reason}`} />
-                {problem.value ? (
-                  <>
-                    {' '}
-                    : <code>{problem.value}</code>
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ImportProgress({ id }: { id: string }) {
-  const intl = useIntl();
-  const { org } = useOrganisation();
-  const { viewer } = useSessionToken();
-  const queryClient = useQueryClient();
-  const state = useQuery(importQuery(org.alias, viewer, id)).data?.import;
-  const finished = state?.status === 'done';
-  useEffect(() => {
-    if (finished)
-      void queryClient.invalidateQueries({
-        queryKey: [...peopleKeys.all(org.alias, viewer), 'list'],
-      });
-  }, [finished, queryClient, org.alias, viewer]);
-  if (!state) return null;
-  const label = intl.formatMessage({ id: 'admin.import.progress' });
-  return (
-    <div className="admin-import__progress">
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={state.total}
-        aria-valuenow={state.done}
-        aria-valuetext={intl.formatMessage(
-          { id: 'admin.import.progressText' },
-          { done: state.done, total: state.total },
-        )}
-        className="admin-import__bar"
-      >
-        <div
-          className="admin-import__fill"
-          style={{ width: `${state.total ? (100 * state.done) / state.total : 0}%` }}
-        />
-      </div>
-      {finished ? (
-        <NoticeBox tone="success">
-          <FormattedMessage
-            id="admin.import.done"
-            values={{ created: state.created, updated: state.updated }}
-          />
-        </NoticeBox>
-      ) : (
-        <p role="status">
-          <FormattedMessage
-            id={state.status === 'failed' ? 'admin.import.failed' : 'admin.import.progressText'}
-            values={{ done: state.done, total: state.total }}
-          />
-        </p>
-      )}
-    </div>
-  );
 }

@@ -1,6 +1,6 @@
-import type { PersonDetail, PersonRole } from '@portal/domain';
+import type { PersonDetail } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../app/i18n/message-id';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
@@ -10,6 +10,7 @@ import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { peopleApi, peopleKeys, personQuery } from '../api/people-api';
+import { AddToGroup, RolesForm } from './person-forms';
 
 type Change = () => Promise<{ person: PersonDetail }>;
 
@@ -170,107 +171,5 @@ export function PersonPanel({ id, onClose }: { id: string; onClose: () => void }
         )
       )}
     </SidePanel>
-  );
-}
-
-function RolesForm({
-  roles,
-  busy,
-  onSave,
-}: {
-  roles: PersonRole[];
-  busy: boolean;
-  onSave: (roles: PersonRole[]) => void;
-}) {
-  const [chosen, setChosen] = useState(new Set(roles));
-  const toggle = (role: PersonRole) => {
-    const next = new Set(chosen);
-    if (next.has(role)) next.delete(role);
-    else next.add(role);
-    setChosen(next);
-  };
-  return (
-    <form
-      className="admin-person__roles"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(['learner', ...[...chosen].filter((r) => r !== 'learner')]);
-      }}
-    >
-      <fieldset>
-        <legend>
-          <FormattedMessage id="admin.people.roles" />
-        </legend>
-        {(['learner', 'author', 'admin'] as const).map((role) => (
-          <label key={role} className="admin-person__check">
-            <input
-              type="checkbox"
-              checked={role === 'learner' || chosen.has(role)}
-              disabled={role === 'learner'}
-              onChange={() => toggle(role)}
-            />{' '}
-            <FormattedMessage id={`admin.people.role.${role}`} />
-          </label>
-        ))}
-      </fieldset>
-      <button type="submit" className="button button--secondary" disabled={busy}>
-        <FormattedMessage id="admin.people.saveRoles" />
-      </button>
-    </form>
-  );
-}
-
-function AddToGroup({
-  busy,
-  onAdd,
-}: {
-  busy: boolean;
-  onAdd: (group: string, role: 'member' | 'admin') => void;
-}) {
-  const id = useId();
-  const [group, setGroup] = useState('');
-  const [role, setRole] = useState<'member' | 'admin'>('member');
-  const intl = useIntl();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (group.trim()) onAdd(group.trim(), role);
-  };
-  return (
-    <form className="admin-person__add" onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-g`}>
-          <FormattedMessage id="admin.people.groupId" />
-        </label>
-        <input
-          id={`${id}-g`}
-          className="field__input"
-          value={group}
-          onChange={(e) => setGroup(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-r`}>
-          <FormattedMessage id="admin.people.groupRoleLabel" />
-        </label>
-        <select
-          id={`${id}-r`}
-          className="field__input"
-          value={role}
-          onChange={(e) => setRole(e.target.value as 'member' | 'admin')}
-        >
-          <option value="member">
-            {intl.formatMessage({ id: 'admin.people.groupRole.member' })}
-          </option>
-          <option value="admin">
-            {intl.formatMessage({ id: 'admin.people.groupRole.admin' })}
-          </option>
-        </select>
-      </div>
-      <button type="submit" className="button button--secondary" disabled={busy}>
-        <FormattedMessage id="admin.people.addToGroup" />
-      </button>
-    </form>
   );
 }
