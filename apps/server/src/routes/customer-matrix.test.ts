@@ -391,10 +391,18 @@ const VARIANTS: Variant[] = [
  */
 const CONSOLE_REFUSES =
   'the console refuses every customer (buyers, members, the coach: none administers the organisation) before reading the id: tried with B’s cohort in “refuses the console to buyers…”';
+const CONSOLE_PEOPLE_REFUSES =
+  'the console refuses every customer before reading the id: tried with B’s buyer in “refuses the console’s People routes…”';
 const NOT_TRIED: Record<string, string> = {
   'PUT /api/org/{org}/admin/group/{groupId}': CONSOLE_REFUSES,
   'POST /api/org/{org}/admin/group/{groupId}/admins': CONSOLE_REFUSES,
   'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}': CONSOLE_REFUSES,
+  'GET /api/org/{org}/admin/people/{accountId}': CONSOLE_PEOPLE_REFUSES,
+  'POST /api/org/{org}/admin/people/{accountId}/invitation': CONSOLE_PEOPLE_REFUSES,
+  'PUT /api/org/{org}/admin/people/{accountId}/roles': CONSOLE_PEOPLE_REFUSES,
+  'PUT /api/org/{org}/admin/people/{accountId}/groups': CONSOLE_PEOPLE_REFUSES,
+  'POST /api/org/{org}/admin/people/{accountId}/deactivate': CONSOLE_PEOPLE_REFUSES,
+  'POST /api/org/{org}/admin/people/{accountId}/reactivate': CONSOLE_PEOPLE_REFUSES,
 };
 
 /** A route whose path names a group, member, invitation or order: it must be tried or listed. */
