@@ -401,6 +401,25 @@ export function unreadInThread(
   });
 }
 
+/**
+ * When the group's newest message was written, at most `until` (null: none yet). A reader's
+ * marker is set to it rather than to the clock, so that a message written in the same
+ * millisecond as the marking, or by a process whose clock runs ahead, is never taken as read.
+ */
+export async function newestMessageAt(
+  db: Executor,
+  q: { orgId: string; groupId: string; until: string },
+): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('org_id', '=', q.orgId)
+    .where('group_id', '=', q.groupId)
+    .where('created_at', '<=', q.until)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
 /** Sets a reader's marker of a group's messages (thread '') or of one private thread. */
 export async function markRead(
   db: Executor,

@@ -1,5 +1,9 @@
 import { UNREAD_MAX, type UnreadMessagesAnswer } from '@portal/domain';
-import { markRead as markReadUpTo, unreadChannels } from '../../db/repositories/messages';
+import {
+  markRead as markReadUpTo,
+  newestMessageAt,
+  unreadChannels,
+} from '../../db/repositories/messages';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { isMessagingOn, privateThreadsReadable, type Viewer } from '../../policies';
 import { forbidden, notFound } from '../errors';
@@ -55,12 +59,18 @@ export async function markRead(
     privateThreadsReadable(viewer, groupId) !== 'all'
   )
     throw notFound('threadNotFound');
+  // Read up to the newest message there is, not up to the clock (newestMessageAt).
+  const newest = await newestMessageAt(ctx.db, {
+    orgId: org.id,
+    groupId,
+    until: new Date().toISOString(),
+  });
   await markReadUpTo(ctx.db, {
     orgId: org.id,
     userId: viewer.userId,
     groupId,
     threadId: thread ?? '',
-    at: new Date().toISOString(),
+    at: newest ?? '',
   });
   const [left] = await unread(ctx, org, viewer, groupId);
   return { groupId, unread: left?.unread ?? 0 };
