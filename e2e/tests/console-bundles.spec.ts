@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { E2E_PORT, expectNoAxeViolations } from './support/app';
+import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
-import { expect, test, type Page } from './support/test';
+import { CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { expect, test } from './support/test';
 
 /**
  * Issue 27: the console's bundles. An administrator makes a bundle, sees the store's card of it
@@ -13,40 +11,10 @@ import { expect, test, type Page } from './support/test';
  * price before and after. On the console's own organisation (playwright.config.ts).
  */
 
-const ORG = 'consoledemo';
-const SITE = `http://${ORG}.localhost:${E2E_PORT}`;
-const ADMIN = { username: 'consoleadmin', password: 'consoleadmin-demo-1' };
-const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
 const RUNS: Combo[] = [
   { locale: 'en-US', viewport: LAPTOP },
   { locale: 'fr-CA', viewport: PHONE },
 ];
-
-async function docsShot(page: Page, name: string): Promise<void> {
-  const file =
-    process.env.E2E_DOCS_SHOTS === '1'
-      ? path.join(DOCS_IMAGES, `${name}.png`)
-      : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
-
-async function openAsAdmin(page: Page, combo: Combo, at: string): Promise<void> {
-  const login = await page.request.post(`/api/org/${ORG}/login`, { data: ADMIN });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  await page.setViewportSize(combo.viewport);
-  await page.goto(`${SITE}/healthz`);
-  await page.evaluate(
-    ([value, locale]) => {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('locale', locale);
-    },
-    [token, combo.locale] as const,
-  );
-  await page.goto(`${SITE}${at}`);
-  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-}
 
 for (const run of RUNS) {
   test(`${run.locale} ${run.viewport.width}: an administrator makes a bundle, previews its card, changes its price, and a visitor sees it`, async ({
@@ -58,7 +26,7 @@ for (const run of RUNS) {
     const suffix = randomBytes(3).toString('hex');
     const id = `crew-${suffix}`;
     const name = `Crew pack ${suffix}`;
-    await openAsAdmin(page, run, '/admin/bundles');
+    await openConsoleAsAdmin(page, run, '/admin/bundles');
     await expect(
       page.getByRole('heading', { level: 1, name: t(locale, 'admin.bundles.title') }),
     ).toBeVisible();
@@ -91,13 +59,13 @@ for (const run of RUNS) {
     // A visitor, in another browser, sees it in the store.
     const visitor = await browser.newContext({ viewport: run.viewport });
     const visit = await visitor.newPage();
-    await visit.goto(`${SITE}/store`);
+    await visit.goto(`${CONSOLE_SITE}/store`);
     const card = visit.locator('.bundle-card').filter({ hasText: name });
     await expect(card.locator('.bundle-card__price')).toContainText('55');
     await visitor.close();
 
     // The audit log has the price before and after.
-    await page.goto(`${SITE}/admin/audit?target=bundle%3A${id}`);
+    await page.goto(`${CONSOLE_SITE}/admin/audit?target=bundle%3A${id}`);
     const rows = page.getByRole('table', { name: t(locale, 'admin.audit.table') }).getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(1)).toContainText(t(locale, 'admin.audit.action.bundle.save'));

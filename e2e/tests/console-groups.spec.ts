@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { E2E_PORT, expectNoAxeViolations } from './support/app';
+import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
-import { expect, test, type Page } from './support/test';
+import { CONSOLE_ADMIN, CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { expect, test } from './support/test';
 
 /**
  * Issue 27: the console's user groups. An administrator makes a group named in both languages,
@@ -13,41 +11,10 @@ import { expect, test, type Page } from './support/test';
  * audit log with before and after. On the console's own organisation (playwright.config.ts).
  */
 
-const ORG = 'consoledemo';
-const SITE = `http://${ORG}.localhost:${E2E_PORT}`;
-const ADMIN = { username: 'consoleadmin', password: 'consoleadmin-demo-1' };
-const ADMIN_EMAIL = 'consoleadmin@consoledemo.example';
-const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
 const RUNS: Combo[] = [
   { locale: 'en-US', viewport: LAPTOP },
   { locale: 'fr-CA', viewport: PHONE },
 ];
-
-async function docsShot(page: Page, name: string): Promise<void> {
-  const file =
-    process.env.E2E_DOCS_SHOTS === '1'
-      ? path.join(DOCS_IMAGES, `${name}.png`)
-      : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
-
-async function openAsAdmin(page: Page, combo: Combo, at: string): Promise<void> {
-  const login = await page.request.post(`/api/org/${ORG}/login`, { data: ADMIN });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  await page.setViewportSize(combo.viewport);
-  await page.goto(`${SITE}/healthz`);
-  await page.evaluate(
-    ([value, locale]) => {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('locale', locale);
-    },
-    [token, combo.locale] as const,
-  );
-  await page.goto(`${SITE}${at}`);
-  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-}
 
 for (const run of RUNS) {
   test(`${run.locale} ${run.viewport.width}: an administrator makes a group with a topic and an administrator, and reads it in the audit log`, async ({
@@ -57,7 +24,7 @@ for (const run of RUNS) {
     const { locale } = run;
     const suffix = randomBytes(3).toString('hex');
     const id = `night-${suffix}`;
-    await openAsAdmin(page, run, '/admin/groups');
+    await openConsoleAsAdmin(page, run, '/admin/groups');
     await expect(
       page.getByRole('heading', { level: 1, name: t(locale, 'admin.groups.title') }),
     ).toBeVisible();
@@ -85,18 +52,18 @@ for (const run of RUNS) {
     // An administrator, by email, by keyboard.
     const email = page.getByLabel(t(locale, 'admin.groups.adminEmail'));
     await email.focus();
-    await page.keyboard.type(ADMIN_EMAIL);
+    await page.keyboard.type(CONSOLE_ADMIN.email);
     await page.keyboard.press('Enter');
-    await expect(page.getByText(ADMIN_EMAIL)).toBeVisible();
+    await expect(page.getByText(CONSOLE_ADMIN.email)).toBeVisible();
     await expectNoAxeViolations(page);
     await docsShot(page, `console-groups-${locale}-${run.viewport.width}`);
 
     // Each change in the audit log, with before and after.
-    await page.goto(`${SITE}/admin/audit?target=group%3A${id}`);
+    await page.goto(`${CONSOLE_SITE}/admin/audit?target=group%3A${id}`);
     const rows = page.getByRole('table', { name: t(locale, 'admin.audit.table') }).getByRole('row');
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText(t(locale, 'admin.audit.action.group.admins'));
-    await expect(rows.nth(1)).toContainText(`[] → ["${ADMIN_EMAIL}"]`);
+    await expect(rows.nth(1)).toContainText(`[] → ["${CONSOLE_ADMIN.email}"]`);
     await expect(rows.nth(2)).toContainText(t(locale, 'admin.audit.action.group.save'));
     await expect(rows.nth(2)).toContainText('["fire-safety"]');
     await expect(rows.nth(3)).toContainText(t(locale, 'admin.audit.action.group.create'));

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, openAt, type Combo } from './support/combos';
 import { t } from './support/i18n';
+import { docsShot } from './support/console';
 import { mailsTo, resetLinkIn, waitForMail } from './support/mail';
 import { ORG_ADMIN, tokenOf } from './support/studio';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Issue 27 (the People screen): an administrator imports a CSV of 1,000 rows, 3 of them bad,
@@ -14,20 +12,10 @@ import { expect, test, type Page } from './support/test';
  * one of the new people, resends their invitation (a new mail); and the audit log has it all.
  */
 
-const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
 const COMBOS: Combo[] = [
   { locale: 'en-US', viewport: LAPTOP },
   { locale: 'fr-CA', viewport: PHONE },
 ];
-
-async function docsShot(page: Page, name: string): Promise<void> {
-  const file =
-    process.env.E2E_DOCS_SHOTS === '1'
-      ? path.join(DOCS_IMAGES, `${name}.png`)
-      : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
 
 /** 1,000 rows: line 11 has a bad email, line 501 repeats line 2's, line 901 names no group. */
 function peopleCsv(tag: string): string {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { E2E_PORT, expectNoAxeViolations } from './support/app';
+import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
-import { expect, test, type Page } from './support/test';
+import { CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { expect, test } from './support/test';
 
 /**
  * Issue 27: the console's settings. An administrator types a primary colour that does not read
@@ -14,11 +12,6 @@ import { expect, test, type Page } from './support/test';
  * (consoledemo, playwright.config.ts), so no other test sees its colours change.
  */
 
-const ORG = 'consoledemo';
-const SITE = `http://${ORG}.localhost:${E2E_PORT}`;
-const ADMIN = { username: 'consoleadmin', password: 'consoleadmin-demo-1' };
-const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
-
 const RUNS: (Combo & { colour: string })[] = [
   { locale: 'en-US', viewport: LAPTOP, colour: '#0b5d1e' },
   { locale: 'fr-CA', viewport: PHONE, colour: '#5b1e6e' },
@@ -26,32 +19,6 @@ const RUNS: (Combo & { colour: string })[] = [
 
 // Both runs publish the same organisation's settings: one after the other.
 test.describe.configure({ mode: 'serial' });
-
-async function docsShot(page: Page, name: string): Promise<void> {
-  const file =
-    process.env.E2E_DOCS_SHOTS === '1'
-      ? path.join(DOCS_IMAGES, `${name}.png`)
-      : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
-
-async function openAsAdmin(page: Page, combo: Combo, at: string): Promise<void> {
-  const login = await page.request.post(`/api/org/${ORG}/login`, { data: ADMIN });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  await page.setViewportSize(combo.viewport);
-  await page.goto(`${SITE}/healthz`);
-  await page.evaluate(
-    ([value, locale]) => {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('locale', locale);
-    },
-    [token, combo.locale] as const,
-  );
-  await page.goto(`${SITE}${at}`);
-  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-}
 
 for (const run of RUNS) {
   const name = `${run.locale} ${run.viewport.width}`;
@@ -61,7 +28,7 @@ for (const run of RUNS) {
   }) => {
     test.setTimeout(90_000);
     const { locale } = run;
-    await openAsAdmin(page, run, '/admin/settings');
+    await openConsoleAsAdmin(page, run, '/admin/settings');
     await expect(
       page.getByRole('heading', { level: 1, name: t(locale, 'admin.settings.title') }),
     ).toBeVisible();
@@ -109,7 +76,7 @@ for (const run of RUNS) {
     // A visitor, in another browser, sees the new colour on the home page.
     const visitor = await browser.newContext({ viewport: run.viewport });
     const visit = await visitor.newPage();
-    await visit.goto(`${SITE}/`);
+    await visit.goto(`${CONSOLE_SITE}/`);
     await expect(visit.locator('html')).toHaveAttribute('data-app-ready', '');
     await expect(visit.locator('.surface-brand').first()).toHaveCSS(
       'background-color',
@@ -118,7 +85,7 @@ for (const run of RUNS) {
     await visitor.close();
 
     // The audit log has the publication, with the colour before and after.
-    await page.goto(`${SITE}/admin/audit?action=settings.publish`);
+    await page.goto(`${CONSOLE_SITE}/admin/audit?action=settings.publish`);
     const row = page
       .getByRole('table', { name: t(locale, 'admin.audit.table') })
       .getByRole('row')

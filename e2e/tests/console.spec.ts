@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, openAt, type Combo } from './support/combos';
 import { t } from './support/i18n';
+import { docsShot } from './support/console';
 import {
   AUTHOR,
   ORG_ADMIN,
@@ -20,23 +19,12 @@ import { expect, test, type Page } from './support/test';
  * action and target by keyboard, exports as CSV, and is refused to authors and learners.
  */
 
-const DOCS_IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images');
 const COMBOS: Combo[] = [
   { locale: 'en-US', viewport: LAPTOP },
   { locale: 'fr-CA', viewport: PHONE },
   { locale: 'fr-CA', viewport: LAPTOP },
   { locale: 'en-US', viewport: PHONE },
 ];
-
-/** A screenshot for the README: docs/images when E2E_DOCS_SHOTS=1, else the test's output. */
-async function docsShot(page: Page, name: string): Promise<void> {
-  const file =
-    process.env.E2E_DOCS_SHOTS === '1'
-      ? path.join(DOCS_IMAGES, `${name}.png`)
-      : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
 
 /** An author creates a draft topic in the studio (never published: learners see nothing). */
 async function authorCreatesTopic(page: Page, id: string): Promise<void> {
