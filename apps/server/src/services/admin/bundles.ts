@@ -12,6 +12,7 @@ import { bundlesOf, bundleOf, type OrganisationRecord } from '../../db/repositor
 import { assertMayAdminister, type Viewer } from '../../policies';
 import { conflict, invalid, notFound } from '../errors';
 import { sanitizeLocalisedHtml } from '../html';
+import { changedParts } from './changed-parts';
 import type { SettingsContext } from './settings';
 
 /**
@@ -54,20 +55,6 @@ async function checked(ctx: SettingsContext, org: OrganisationRecord, bundle: Bu
       longDescription: sanitizeLocalisedHtml(bundle.longDescription),
     }),
   };
-}
-
-/** The parts of a bundle that differ, before and after (the audit log's change). */
-function changed(before: Bundle, after: Bundle) {
-  const was: Record<string, unknown> = {};
-  const is: Record<string, unknown> = {};
-  const a = before as unknown as Record<string, unknown>;
-  const b = after as unknown as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) {
-      was[key] = a[key] ?? null;
-      is[key] = b[key] ?? null;
-    }
-  return { was, is };
 }
 
 export async function createBundle(
@@ -117,7 +104,7 @@ export async function saveBundle(
     throw invalid(text, { 'bundle._id': text });
   }
   const bundle = await checked(ctx, org, input);
-  const { was, is } = changed(before, bundle);
+  const { before: was, after: is } = changedParts(before, bundle);
   const at = ctx.now().toISOString();
   await inTransaction(ctx.db, async (tx) => {
     await updateBundle(tx, org.id, bundle);

@@ -28,6 +28,7 @@ import { assertMayAdminister, type Viewer } from '../../policies';
 import { presentVersions } from '../../presenters/studio';
 import { DomainError, invalid, notFound } from '../errors';
 import { sanitizeLocalisedHtml } from '../html';
+import { changedParts } from './changed-parts';
 
 /** What the console's settings use cases share. */
 export interface SettingsContext {
@@ -156,7 +157,7 @@ export async function saveSettings(
       at,
     });
     if (version === null || !before) return null;
-    const changed = changedParts(before.settings, settings);
+    const changed = changedSettings(before.settings, settings);
     await insertAuditEvent(tx, org.id, {
       actor: admin,
       action: 'settings.save',
@@ -176,31 +177,16 @@ export async function saveSettings(
   return answerOf(org, current);
 }
 
-/** The top-level parts that differ, before and after (the audit log's change). */
-function changedParts(
-  before: OrganisationSettings,
-  after: OrganisationSettings,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const was: Record<string, unknown> = {};
-  const is: Record<string, unknown> = {};
-  const a = before as unknown as Record<string, unknown>;
-  const b = after as unknown as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (key === 'theme') {
-      for (const colour of Object.keys(b.theme as object)) {
-        const x = (a.theme as Record<string, string>)[colour];
-        const y = (b.theme as Record<string, string>)[colour];
-        if (x !== y) {
-          was[colour] = x ?? null;
-          is[colour] = y ?? null;
-        }
-      }
-    } else if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) {
-      was[key] = a[key] ?? null;
-      is[key] = b[key] ?? null;
-    }
-  }
-  return { before: was, after: is };
+/** The settings' parts that changed, each colour of the theme on its own. */
+function changedSettings(before: OrganisationSettings, after: OrganisationSettings) {
+  const { theme: themeBefore, ...restBefore } = before;
+  const { theme: themeAfter, ...restAfter } = after;
+  const colours = changedParts(themeBefore, themeAfter);
+  const rest = changedParts(restBefore, restAfter);
+  return {
+    before: { ...rest.before, ...colours.before },
+    after: { ...rest.after, ...colours.after },
+  };
 }
 
 /**
@@ -226,7 +212,7 @@ export async function publishSettings(
       note: note?.trim() || null,
     });
     if (result?.isNew) {
-      const changed = changedParts(result.before, result.after);
+      const changed = changedSettings(result.before, result.after);
       await insertAuditEvent(tx, org.id, {
         actor: admin,
         action: 'settings.publish',
@@ -272,7 +258,7 @@ export async function restoreSettings(
   const restored = await inTransaction(ctx.db, async (tx) => {
     const result = await restoreSettingsVersion(tx, org.id, version, { by: admin, at });
     if (!result) return null;
-    const changed = changedParts(result.before, result.after);
+    const changed = changedSettings(result.before, result.after);
     await insertAuditEvent(tx, org.id, {
       actor: admin,
       action: 'settings.restore',
