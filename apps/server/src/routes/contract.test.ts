@@ -1016,6 +1016,40 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: chief.headers,
     });
 
+    // The console's orders (issue 27): the list, one, a refund and a second refund (409).
+    await call('GET /api/org/{org}/admin/orders', {
+      url: `${admin}/orders?limit=1`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/orders', {
+      url: `${admin}/orders?state=lost`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/orders/{orderId}', {
+      url: `${admin}/orders/nope`,
+      headers: chief.headers,
+    });
+    // The payment is fulfilled by the job runner just after Pay answers.
+    await waitFor(async () => {
+      const res = await call('GET /api/org/{org}/admin/orders/{orderId}', {
+        url: `${admin}/orders/${paidId}`,
+        headers: chief.headers,
+      });
+      return res.body.order.status === 'fulfilled' ? true : undefined;
+    });
+    await call('POST /api/org/{org}/admin/orders/{orderId}/refund', {
+      url: `${admin}/orders/${paidId}/refund`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/orders/{orderId}/refund', {
+      url: `${admin}/orders/${paidId}/refund`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/orders/{orderId}/refund', {
+      url: `${admin}/orders/${paidId}/refund`,
+      headers: as,
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

@@ -393,6 +393,8 @@ const CONSOLE_REFUSES =
   'the console refuses every customer (buyers, members, the coach: none administers the organisation) before reading the id: tried with B’s cohort in “refuses the console to buyers…”';
 const CONSOLE_PEOPLE_REFUSES =
   'the console refuses every customer before reading the id: tried with B’s buyer in “refuses the console’s People routes…”';
+const CONSOLE_ORDERS_REFUSE =
+  'the console refuses every customer before reading the id, and refunds nothing: tried with A’s and B’s orders in “refuses the console’s orders…”';
 const NOT_TRIED: Record<string, string> = {
   'PUT /api/org/{org}/admin/group/{groupId}': CONSOLE_REFUSES,
   'POST /api/org/{org}/admin/group/{groupId}/admins': CONSOLE_REFUSES,
@@ -403,6 +405,8 @@ const NOT_TRIED: Record<string, string> = {
   'PUT /api/org/{org}/admin/people/{accountId}/groups': CONSOLE_PEOPLE_REFUSES,
   'POST /api/org/{org}/admin/people/{accountId}/deactivate': CONSOLE_PEOPLE_REFUSES,
   'POST /api/org/{org}/admin/people/{accountId}/reactivate': CONSOLE_PEOPLE_REFUSES,
+  'GET /api/org/{org}/admin/orders/{orderId}': CONSOLE_ORDERS_REFUSE,
+  'POST /api/org/{org}/admin/orders/{orderId}/refund': CONSOLE_ORDERS_REFUSE,
 };
 
 /** A route whose path names a group, member, invitation or order: it must be tried or listed. */
@@ -807,6 +811,29 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
         if (res.status !== 403)
           wrong.push(`${request.method} ${request.url}: ${res.status} ${res.body.slice(0, 120)}`);
         for (const secret of [...w.b.secrets, w.b.cohortId])
+          if (res.body.includes(secret)) wrong.push(`${request.url} shows "${secret}"`);
+      }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses the console’s orders to buyers, members and the coach (403): nothing of B’s shown, nothing refunded', async () => {
+    const admin = `/api/org/${w.org}/admin`;
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: `${admin}/orders` },
+      { method: 'GET', url: `${admin}/orders?buyer=${w.b.buyer.username}` },
+      { method: 'GET', url: `${admin}/orders/${w.b.orderId}` },
+      { method: 'POST', url: `${admin}/orders/${w.b.orderId}/refund` },
+      { method: 'POST', url: `${admin}/orders/${w.a.orderId}/refund` },
+    ];
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])
+      for (const request of requests) {
+        const res = await send({ ...request, headers: auth(who) });
+        if (res.status !== 403)
+          wrong.push(`${request.method} ${request.url}: ${res.status} ${res.body.slice(0, 120)}`);
+        for (const secret of [...w.b.secrets, w.b.orderId])
           if (res.body.includes(secret)) wrong.push(`${request.url} shows "${secret}"`);
       }
     expect(wrong).toEqual([]);

@@ -210,6 +210,11 @@ const EXERCISED: Record<string, Exercise> = {
     body: () => ({ csv: `email,first name,last name\nmatrix-${Date.now()}@example.com,M,X` }),
   },
   'GET /api/org/{org}/admin/people-import/{importId}': consoleRoute(true),
+  // The console's orders (issue 27): another organisation's order is the same 404 as an unknown
+  // one, and is not refunded (admin/orders.test.ts).
+  'GET /api/org/{org}/admin/orders': consoleRoute(false),
+  'GET /api/org/{org}/admin/orders/{orderId}': consoleRoute(true),
+  'POST /api/org/{org}/admin/orders/{orderId}/refund': consoleRoute(true),
   'GET /api/org/{org}/studio/topics': studio(false),
   'POST /api/org/{org}/studio/topics': studio(false, () => ({
     topic: studioTopic(`matrix-${Math.random().toString(36).slice(2, 10)}`),

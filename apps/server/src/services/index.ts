@@ -33,6 +33,7 @@ import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
 import { AdminService } from './admin';
+import { OrdersService } from './admin/orders';
 import { PeopleService } from './admin/people-service';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
@@ -87,6 +88,8 @@ export interface Services {
   admin: AdminService;
   /** The console's People screen: search, invite, import, roles, groups, status. */
   people: PeopleService;
+  /** The console's Orders screen: orders with their seats, refunds. */
+  orders: OrdersService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -204,6 +207,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     messageHeartbeatMs: config.messageHeartbeatMs,
     admin: new AdminService(db, caches),
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
+    orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

@@ -30,4 +30,7 @@ export const ADMIN_ROUTE_PATHS = {
   adminPeopleDryRun: 'POST /api/org/{org}/admin/people-import/dry-run',
   adminPeopleImport: 'POST /api/org/{org}/admin/people-import',
   adminPeopleImportStatus: 'GET /api/org/{org}/admin/people-import/{importId}',
+  adminOrders: 'GET /api/org/{org}/admin/orders',
+  adminOrder: 'GET /api/org/{org}/admin/orders/{orderId}',
+  adminRefundOrder: 'POST /api/org/{org}/admin/orders/{orderId}/refund',
 } as const;

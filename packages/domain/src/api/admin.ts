@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'person.deactivate',
   'person.reactivate',
   'people.import',
+  'order.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -21,5 +21,6 @@ export * from './admin-settings';
 export * from './admin-groups';
 export * from './admin-bundles';
 export * from './admin-people';
+export * from './admin-orders';
 export * from './routes';
 export * from './studio';

@@ -98,6 +98,13 @@ import {
   rolesBodySchema,
 } from './admin-people';
 import {
+  adminOrderAnswerSchema,
+  adminOrderParamsSchema,
+  adminOrdersAnswerSchema,
+  adminOrdersQuerySchema,
+  adminRefundAnswerSchema,
+} from './admin-orders';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -968,6 +975,30 @@ export const ROUTE_SCHEMAS = {
     params: importParamsSchema,
     answer: importJobAnswerSchema,
     errors: ADMIN_ERRORS,
+  },
+  adminOrders: {
+    tags: ['admin'],
+    summary:
+      'The organisation’s orders, newest first, filtered by state, bundle, buyer and time, with their seats used and unused',
+    params: orgParamsSchema,
+    query: adminOrdersQuerySchema,
+    answer: adminOrdersAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminOrder: {
+    tags: ['admin'],
+    summary: 'One order of the organisation with its buyer and seats',
+    params: adminOrderParamsSchema,
+    answer: adminOrderAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminRefundOrder: {
+    tags: ['admin'],
+    summary:
+      'Refund a fulfilled order through its payment provider and take back its unused seats; members keep theirs (audited: order.refund)',
+    params: adminOrderParamsSchema,
+    answer: adminRefundAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409, 503],
   },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 

@@ -12,7 +12,14 @@ export const checkoutSessionAnswerSchema = z.object({
   }),
 });
 
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'expired'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'fulfilled',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 
 export const orderViewSchema = z.object({

@@ -196,4 +196,8 @@ export const EN_US = {
   peopleImportInvalid:
     'The file has rows that cannot be imported: check it first and correct them.',
   peopleImportNotFound: 'There is no such import.',
+  orderAlreadyRefunded: 'This order has already been refunded.',
+  orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
+  refundFailed:
+    'The payment provider did not make the refund; the order is unchanged. Try again later.',
 } as const;

@@ -5,6 +5,7 @@ import {
   type CheckoutSession,
   type PaymentConfirmation,
   type PaymentProvider,
+  type RefundRequest,
 } from './payments';
 
 /** A confirmation and its HMAC, as the local checkout's Pay button produces them. */
@@ -56,6 +57,11 @@ export class LocalPayments implements PaymentProvider {
     currency: string;
   }): PaymentConfirmation {
     return this.verify(this.confirm(order));
+  }
+
+  /** No money moved: the refund is made at once. */
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    return { id: `local_refund_${request.orderId}` };
   }
 
   /** The confirmation, once its signature is checked. */

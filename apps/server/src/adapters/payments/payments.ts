@@ -45,6 +45,22 @@ export type PaymentNotification =
   | { kind: 'expired'; eventId: string; orderId: string }
   | { kind: 'ignored'; eventId: string; type: string };
 
+/** What a refund needs of an order. */
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's checkout session of the order (Stripe: `cs_…`). */
+  providerSessionId: string | null;
+  amountCents: number;
+}
+
+/** The provider refused or could not be reached: nothing was refunded. */
+export class RefundFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundFailedError';
+  }
+}
+
 /** A notification whose signature is missing or wrong: nothing in it may be trusted. */
 export class BadSignatureError extends Error {
   constructor(message = 'The payment notification’s signature is missing or wrong.') {
@@ -74,4 +90,9 @@ export interface PaymentProvider {
     totalCents: number;
     currency: string;
   }): PaymentConfirmation;
+  /**
+   * Gives the order's payment back in full (idempotent per order); throws RefundFailedError when
+   * the provider did not. Answers the provider's refund id.
+   */
+  refund(request: RefundRequest): Promise<{ id: string }>;
 }

@@ -5,6 +5,8 @@ import {
   type CheckoutSession,
   type PaymentNotification,
   type PaymentProvider,
+  RefundFailedError,
+  type RefundRequest,
 } from './payments';
 
 export interface StripeSettings {
@@ -72,6 +74,33 @@ export class StripePayments implements PaymentProvider {
     });
     if (!session.url) throw new Error('Stripe answered a Checkout Session without a url');
     return { id: session.id, url: session.url };
+  }
+
+  /**
+   * A refund in full through Stripe's Refund API: the Checkout Session's payment intent, with an
+   * idempotency key from the order id (a retry never refunds twice).
+   */
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    if (!request.providerSessionId)
+      throw new RefundFailedError('The order has no Stripe Checkout Session');
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(request.providerSessionId);
+      const intent =
+        typeof session.payment_intent === 'string'
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) throw new RefundFailedError('The Checkout Session has no payment intent');
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intent, metadata: { orderId: request.orderId } },
+        { idempotencyKey: `refund-${request.orderId}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new RefundFailedError(`Stripe's refund ${refund.id} is ${refund.status}`);
+      return { id: refund.id };
+    } catch (err) {
+      if (err instanceof RefundFailedError) throw err;
+      throw new RefundFailedError((err as Error).message);
+    }
   }
 
   /** Checks the signature of a webhook (raw body) and says what it asks. */

@@ -4,6 +4,7 @@ import { sendJson } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
 import { fromTable } from '../../http/route-table';
 import type { Services } from '../../services';
+import { orderRoutes } from './orders';
 import { peopleRoutes } from './people';
 
 /**
@@ -87,6 +88,7 @@ export const adminRoutes =
       },
     });
     await app.register(peopleRoutes(services));
+    await app.register(orderRoutes(services));
   };
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

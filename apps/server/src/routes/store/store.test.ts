@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
@@ -10,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { bearer, newLearner, signup, waitFor } from '../../test/auth-helpers';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
+import { startFakeStripe } from '../../test/fake-stripe';
 import { quietFor } from '../../test/wait';
 
 const STARTER = { price: 49, tiers: [{ minSeats: 5, percentOff: 10 }] };
@@ -648,61 +647,6 @@ describe.each(DATABASE_KINDS)('store with the local checkout on %s', (kind) => {
     expect(res.statusCode).toBe(404);
   });
 });
-
-/**
- * A stand-in for Stripe's API, answering `POST /v1/checkout/sessions` as Stripe documents it:
- * a Checkout Session object with the amount computed from the line item.
- */
-async function startFakeStripe() {
-  const requests: URLSearchParams[] = [];
-  let count = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No route' } }));
-        return;
-      }
-      const form = new URLSearchParams(body);
-      requests.push(form);
-      count += 1;
-      const quantity = Number(form.get('line_items[0][quantity]'));
-      const unit =
-        form.get('line_items[0][price_data][unit_amount]') ??
-        form.get('line_items[0][price_data][unit_amount_decimal]')!;
-      const amount = Math.round(Number(unit) * quantity);
-      const id = `cs_test_${count.toString().padStart(4, '0')}`;
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${count}` });
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-          amount_subtotal: amount,
-          amount_total: amount,
-          currency: form.get('line_items[0][price_data][currency]'),
-          client_reference_id: form.get('client_reference_id'),
-          customer_email: form.get('customer_email'),
-          mode: 'payment',
-          payment_status: 'unpaid',
-          status: 'open',
-          success_url: form.get('success_url'),
-          cancel_url: form.get('cancel_url'),
-          livemode: false,
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_dummy');

@@ -42,12 +42,13 @@ const ACTIONS = [
   'person.deactivate',
   'person.reactivate',
   'people.import',
+  'order.refund',
 ] as const satisfies readonly AuditAction[];
 /** Fails to compile while an action of the domain is missing above. */
 const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never
   ? true
   : never = true;
-const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.'] as const;
+const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.', 'order.'] as const;
 const KNOWN = new Set<string>(EVERY_ACTION_NAMED ? [...ACTIONS, ...FAMILIES] : []);
 
 /** The day after `day` (YYYY-MM-DD): the form's "to" day is included, the API's `to` is not. */

@@ -244,7 +244,9 @@ function OrderClosed({ order }: { order: OrderView }) {
               ? 'checkout.paid'
               : order.status === 'expired'
                 ? 'checkout.expired'
-                : 'checkout.cancelled'
+                : order.status === 'refunded'
+                  ? 'checkout.refunded'
+                  : 'checkout.cancelled'
           }
         />
       </p>
