@@ -201,7 +201,8 @@ export const FR_CA: ErrorCatalogue = {
     'Le fichier contient des lignes impossibles à importer : vérifiez-le d’abord et corrigez-les.',
   peopleImportNotFound: 'Cette importation n’existe pas.',
   orderAlreadyRefunded: 'Cette commande a déjà été remboursée.',
-  orderNotRefundable: 'Seule une commande payée dont les places ont été remises peut être remboursée.',
+  orderNotRefundable:
+    'Seule une commande payée dont les places ont été remises peut être remboursée.',
   refundFailed:
     'Le fournisseur de paiement n’a pas fait le remboursement; la commande est inchangée. Réessayez plus tard.',
 };

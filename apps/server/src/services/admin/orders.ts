@@ -154,7 +154,9 @@ async function refundOrder(
     });
     return revoked;
   });
-  await deps.caches.changed({ group: { org: org.id, group: before.cohortId ?? before.userGroupId } });
+  await deps.caches.changed({
+    group: { org: org.id, group: before.cohortId ?? before.userGroupId },
+  });
   const after = await findAdminOrder(deps.db, org.id, orderId);
   if (!after) throw notFound('orderNotFound');
   return { order: orderView(after), seatsTakenBack: taken, seatsInUse: after.seats.used };

@@ -13,6 +13,7 @@ import { useErrorMessage } from '../../../lib/use-error-message';
 import { auditQuery, downloadAuditCsv, type AuditFilters } from '../api/admin-api';
 import { AdminForbidden } from '../shell/admin-gate';
 import { describeChange } from './describe-change';
+import { dayAfter, dayBefore } from '../shell/days';
 
 /**
  * The actions the log names in words (others are shown by their code): the domain's
@@ -50,18 +51,6 @@ const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends
   : never = true;
 const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.', 'order.'] as const;
 const KNOWN = new Set<string>(EVERY_ACTION_NAMED ? [...ACTIONS, ...FAMILIES] : []);
-
-/** The day after `day` (YYYY-MM-DD): the form's "to" day is included, the API's `to` is not. */
-function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-const dayBefore = (day: string) => {
-  const previous = new Date(`${day}T00:00:00Z`);
-  previous.setUTCDate(previous.getUTCDate() - 1);
-  return previous.toISOString().slice(0, 10);
-};
 
 /** The filters in the address (`?action=…&to=…`): shareable, and Back undoes a filter. */
 function filtersOf(search: URLSearchParams): AuditFilters {

@@ -7,6 +7,7 @@ import { BundlesScreen } from '../bundles/bundles-screen';
 import { GroupPage } from '../groups/group-page';
 import { GroupsScreen } from '../groups/groups-screen';
 import { SettingsScreen, type SettingsPreviewComponent } from '../settings/settings-screen';
+import { OrdersScreen } from '../orders/orders-screen';
 import { PeopleImport } from '../people/people-import';
 import { PeoplePage } from '../people/people-page';
 import { AdminGate } from './admin-gate';
@@ -32,6 +33,7 @@ export function AdminRoutes({
           <Route path="bundles/:bundleId" element={<BundleEditor Preview={bundlePreview} />} />
           <Route path="people" element={<PeoplePage />} />
           <Route path="people/import" element={<PeopleImport />} />
+          <Route path="orders" element={<OrdersScreen />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -60,6 +62,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/people">
           <FormattedMessage id="admin.nav.people" />
+        </NavLink>
+        <NavLink className="admin__nav-link" to="/admin/orders">
+          <FormattedMessage id="admin.nav.orders" />
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
