@@ -52,6 +52,11 @@ const envSchema = z.object({
   DEV_OIDC: z.enum(['on', 'off']).default('off'),
   /** Lets single sign-on reach an http:// (not https://) provider: tests and development only. */
   SSO_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+  /**
+   * Lets the console's single sign-on settings name a provider at a private address (loopback,
+   * a private or link-local network): an on-premises provider, tests, development.
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false']).default('false'),
   /** How long to wait for a database connection or lock, and for one statement (issue 16, F4). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -140,6 +145,8 @@ export interface Config {
   devOidcIssuer: string | undefined;
   /** Single sign-on may use http:// providers (SSO_ALLOW_HTTP=true, or DEV_OIDC=on). */
   ssoAllowHttp: boolean;
+  /** The console may name a provider at a private address (SSO_ALLOW_PRIVATE_ISSUERS, DEV_OIDC). */
+  ssoAllowPrivateIssuers: boolean;
   /** Database timeouts (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
   database: { connectTimeoutMs: number; queryTimeoutMs: number };
   /**
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOidc,
     devOidcIssuer: devOidc ? `http://localhost:${e.PORT}/dev-oidc` : undefined,
     ssoAllowHttp: e.SSO_ALLOW_HTTP === 'true' || devOidc,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS === 'true' || devOidc,
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
     databaseStartupWaitSeconds: e.DATABASE_STARTUP_WAIT_SECONDS,
     uploadQuota: {

@@ -874,6 +874,30 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       url: `${admin}/group/contract-team/admins/${chief.userId}`,
       headers: chief.headers,
     });
+    // A group's single sign-on: cleared; an env: secret refused; the connection tested (this
+    // server keeps its network private: answered without connecting).
+    await call('PUT /api/org/{org}/admin/group/{groupId}/sso', {
+      url: `${admin}/group/contract-team/sso`,
+      payload: { sso: null },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/admin/group/{groupId}/sso', {
+      url: `${admin}/group/contract-team/sso`,
+      payload: {
+        sso: { issuer: 'https://idp.example.com', clientId: 'c', clientSecret: 'env:PATH' },
+      },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/group/{groupId}/sso/test', {
+      url: `${admin}/group/contract-team/sso/test`,
+      payload: { issuer: 'https://127.0.0.1/' },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/group/{groupId}/sso/test', {
+      url: `${admin}/group/nope/sso/test`,
+      payload: {},
+      headers: chief.headers,
+    });
     await call('DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}', {
       url: `${admin}/group/contract-team/admins/${chief.userId}`,
       headers: chief.headers,

@@ -399,6 +399,8 @@ const NOT_TRIED: Record<string, string> = {
   'PUT /api/org/{org}/admin/group/{groupId}': CONSOLE_REFUSES,
   'POST /api/org/{org}/admin/group/{groupId}/admins': CONSOLE_REFUSES,
   'DELETE /api/org/{org}/admin/group/{groupId}/admins/{accountId}': CONSOLE_REFUSES,
+  'PUT /api/org/{org}/admin/group/{groupId}/sso': CONSOLE_REFUSES,
+  'POST /api/org/{org}/admin/group/{groupId}/sso/test': CONSOLE_REFUSES,
   'GET /api/org/{org}/admin/people/{accountId}': CONSOLE_PEOPLE_REFUSES,
   'POST /api/org/{org}/admin/people/{accountId}/invitation': CONSOLE_PEOPLE_REFUSES,
   'PUT /api/org/{org}/admin/people/{accountId}/roles': CONSOLE_PEOPLE_REFUSES,
@@ -765,6 +767,13 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
         payload: { email: 'a@b.example' },
       },
       { method: 'DELETE', url: `${admin}/group/${w.b.cohortId}/admins/${w.b.buyer.userId}` },
+      // The shared group's single sign-on: set and tested, refused before anything is read.
+      {
+        method: 'PUT',
+        url: `${admin}/group/${PARENT}/sso`,
+        payload: { sso: { issuer: 'https://idp.customer.example', clientId: 'mine' } },
+      },
+      { method: 'POST', url: `${admin}/group/${PARENT}/sso/test`, payload: {} },
       { method: 'GET', url: `${admin}/bundles` },
     ];
     for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])

@@ -160,6 +160,16 @@ const EXERCISED: Record<string, Exercise> = {
     ...consoleRoute(true, () => ({ name: 'Renamed', topics: [] })),
     path: team,
   },
+  // A group's single sign-on: cleared (no address to resolve), and tested at an address the
+  // server refuses to reach (answered without connecting).
+  'PUT /api/org/{org}/admin/group/{groupId}/sso': {
+    ...consoleRoute(true, () => ({ sso: null })),
+    path: team,
+  },
+  'POST /api/org/{org}/admin/group/{groupId}/sso/test': {
+    ...consoleRoute(true, () => ({ issuer: 'https://127.0.0.1/' })),
+    path: team,
+  },
   'POST /api/org/{org}/admin/group/{groupId}/admins': {
     ...consoleRoute(true, (ids) => ({ email: ids.email })),
     path: team,

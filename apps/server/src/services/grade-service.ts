@@ -42,7 +42,11 @@ export class GradeService {
 }
 
 /** A worksheet's answers; index 0 of a topic never saved is an empty worksheet; others are 404. */
-export function answersOf(workbook: Workbook, topicId: string, index: number): Record<string, unknown> {
+export function answersOf(
+  workbook: Workbook,
+  topicId: string,
+  index: number,
+): Record<string, unknown> {
   if (topicId === 'general') {
     if (index !== 0) throw notFound('generalOneWorksheet');
     return workbook.general.data;

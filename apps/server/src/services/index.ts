@@ -205,7 +205,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     ),
     invitations,
     messageHeartbeatMs: config.messageHeartbeatMs,
-    admin: new AdminService(db, caches),
+    admin: new AdminService(db, caches, {
+      ssoRules: { allowHttp: config.ssoAllowHttp, allowPrivate: config.ssoAllowPrivateIssuers },
+    }),
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),

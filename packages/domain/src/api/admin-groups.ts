@@ -30,8 +30,15 @@ export const consoleGroupSchema = z.object({
   admins: z.array(consoleGroupPersonSchema),
   members: z.int(),
   cohorts: z.array(consoleCohortSchema),
-  /** Single sign-on through this group's provider (its secret is never sent). */
-  hasSso: z.boolean(),
+  /** Single sign-on through this group's provider: never its secret, only whether one is set. */
+  sso: z
+    .object({
+      issuer: z.string(),
+      clientId: z.string(),
+      secretSet: z.boolean(),
+      prompt: z.union([z.string(), z.record(z.string(), z.string())]).nullable(),
+    })
+    .nullable(),
 });
 export type ConsoleGroup = z.output<typeof consoleGroupSchema>;
 
@@ -62,3 +69,49 @@ export const consoleGroupAdminBodySchema = z.object({
 });
 
 export const consoleGroupAnswerSchema = z.object({ group: consoleGroupSchema });
+
+/**
+ * A group's single sign-on, set or cleared (`sso: null`). The secret is write-only: left out,
+ * the one set stays (for the same issuer only); `null` clears it.
+ */
+export const consoleGroupSsoBodySchema = z.strictObject({
+  sso: z
+    .strictObject({
+      issuer: z.url().max(500),
+      clientId: z.string().trim().min(1).max(500),
+      clientSecret: z.string().min(1).max(500).nullable().optional(),
+      prompt: textSchema.optional(),
+    })
+    .nullable(),
+});
+
+/** What "test the connection" finds wrong, by code (the web says each in words). */
+export const SSO_TEST_PROBLEMS = [
+  'privateAddress',
+  'insecure',
+  'unreachable',
+  'timeout',
+  'httpError',
+  'redirected',
+  'tooLarge',
+  'notJson',
+  'issuerMismatch',
+  'missingEndpoints',
+  'jwksUnreachable',
+] as const;
+export type SsoTestProblem = (typeof SSO_TEST_PROBLEMS)[number];
+
+/** Test the group's issuer, or the one given (before it is saved). */
+export const consoleSsoTestBodySchema = z.strictObject({ issuer: z.url().max(500).optional() });
+export const consoleSsoTestAnswerSchema = z.object({
+  ok: z.boolean(),
+  issuer: z.string(),
+  problem: z.enum(SSO_TEST_PROBLEMS).nullable(),
+  /** What was found, in technical words (a status, a host, a field), for the administrator. */
+  detail: z.string(),
+  endpoints: z
+    .object({ authorization: z.string(), token: z.string(), jwks: z.string() })
+    .partial()
+    .nullable(),
+});
+export type ConsoleSsoTestAnswer = z.output<typeof consoleSsoTestAnswerSchema>;

@@ -14,6 +14,8 @@ export const ADMIN_ROUTE_PATHS = {
   consoleGroups: 'GET /api/org/{org}/admin/groups',
   createConsoleGroup: 'POST /api/org/{org}/admin/groups',
   saveConsoleGroup: 'PUT /api/org/{org}/admin/group/{groupId}',
+  saveConsoleGroupSso: 'PUT /api/org/{org}/admin/group/{groupId}/sso',
+  testConsoleGroupSso: 'POST /api/org/{org}/admin/group/{groupId}/sso/test',
   addConsoleGroupAdmin: 'POST /api/org/{org}/admin/group/{groupId}/admins',
   consoleBundles: 'GET /api/org/{org}/admin/bundles',
   createConsoleBundle: 'POST /api/org/{org}/admin/bundles',

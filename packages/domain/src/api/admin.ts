@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'group.create',
   'group.save',
   'group.admins',
+  'group.sso',
   'bundle.create',
   'bundle.save',
   'person.invite',

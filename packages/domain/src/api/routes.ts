@@ -72,6 +72,9 @@ import {
 import {
   consoleCreateGroupBodySchema,
   consoleGroupAdminBodySchema,
+  consoleGroupSsoBodySchema,
+  consoleSsoTestAnswerSchema,
+  consoleSsoTestBodySchema,
   consoleGroupAdminParamsSchema,
   consoleGroupAnswerSchema,
   consoleGroupParamsSchema,
@@ -847,6 +850,24 @@ export const ROUTE_SCHEMAS = {
     params: consoleGroupParamsSchema,
     body: consoleSaveGroupBodySchema,
     answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  saveConsoleGroupSso: {
+    tags: ['admin'],
+    summary:
+      'Set or clear the group’s single sign-on (issuer, client id, write-only secret, prompt); a secret is kept only for the issuer it was given for (audited: group.sso, never the secret)',
+    params: consoleGroupParamsSchema,
+    body: consoleGroupSsoBodySchema,
+    answer: consoleGroupAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  testConsoleGroupSso: {
+    tags: ['admin'],
+    summary:
+      'Test the connection to an OpenID provider: fetches its discovery document and keys (bounded in time and size, public addresses only) and says what is wrong',
+    params: consoleGroupParamsSchema,
+    body: consoleSsoTestBodySchema,
+    answer: consoleSsoTestAnswerSchema,
     errors: ADMIN_ERRORS,
   },
   addConsoleGroupAdmin: {

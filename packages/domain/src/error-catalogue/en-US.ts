@@ -196,6 +196,15 @@ export const EN_US = {
   peopleImportInvalid:
     'The file has rows that cannot be imported: check it first and correct them.',
   peopleImportNotFound: 'There is no such import.',
+  ssoSecretFromConsole:
+    'A secret read from the server’s environment (env:…) is set by the operator in a content pack, not here.',
+  ssoSecretForIssuer:
+    'The secret set was given for another issuer: type the client secret for this one, or leave the secret cleared.',
+  ssoIssuerMissing: 'Give the issuer’s address first.',
+  ssoIssuerInsecure: 'The issuer must be an https:// address.',
+  ssoIssuerPrivate:
+    'The issuer’s address is private to this server’s network ({host}): the portal only signs in through providers on the internet.',
+  ssoIssuerUnknownHost: 'No address is known for the issuer’s host {host}.',
   orderAlreadyRefunded: 'This order has already been refunded.',
   orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
   refundFailed:

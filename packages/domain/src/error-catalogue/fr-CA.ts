@@ -200,6 +200,15 @@ export const FR_CA: ErrorCatalogue = {
   peopleImportInvalid:
     'Le fichier contient des lignes impossibles à importer : vérifiez-le d’abord et corrigez-les.',
   peopleImportNotFound: 'Cette importation n’existe pas.',
+  ssoSecretFromConsole:
+    'Un secret lu dans l’environnement du serveur (env:…) est défini par l’exploitant dans un paquet de contenu, pas ici.',
+  ssoSecretForIssuer:
+    'Le secret enregistré a été donné pour un autre émetteur : tapez le secret client de celui-ci, ou laissez le secret effacé.',
+  ssoIssuerMissing: 'Donnez d’abord l’adresse de l’émetteur.',
+  ssoIssuerInsecure: 'L’émetteur doit être une adresse https://.',
+  ssoIssuerPrivate:
+    'L’adresse de l’émetteur est privée au réseau de ce serveur ({host}) : le portail ne se connecte que par des fournisseurs sur Internet.',
+  ssoIssuerUnknownHost: 'Aucune adresse n’est connue pour l’hôte de l’émetteur {host}.',
   orderAlreadyRefunded: 'Cette commande a déjà été remboursée.',
   orderNotRefundable:
     'Seule une commande payée dont les places ont été remises peut être remboursée.',

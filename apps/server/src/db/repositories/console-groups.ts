@@ -16,13 +16,27 @@ export interface ConsoleGroupRow {
   admins: { id: string; name: string; email: string }[];
   members: number;
   cohorts: CohortRow[];
-  hasSso: boolean;
+  /** The group's single sign-on, without its secret (only whether one is set). */
+  sso: {
+    issuer: string;
+    clientId: string;
+    secretSet: boolean;
+    prompt: LocalisedText | null;
+  } | null;
+}
+
+/** A group's single sign-on as stored (its secret included: never answered or logged). */
+export interface GroupOAuth {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  prompt?: LocalisedText;
 }
 
 interface GroupData {
   _id: string;
   name: LocalisedText;
-  oauth?: unknown;
+  oauth?: GroupOAuth;
   [key: string]: unknown;
 }
 
@@ -84,7 +98,14 @@ export async function consoleGroups(
         .map((a) => ({ id: a.id, name: fullName(a), email: a.email })),
       members: Number(counts.find((c) => c.group_id === group.id)?.members ?? 0),
       cohorts: await cohortsUnder(db, orgId, group.id),
-      hasSso: data.oauth !== undefined,
+      sso: data.oauth
+        ? {
+            issuer: data.oauth.issuer,
+            clientId: data.oauth.clientId,
+            secretSet: data.oauth.clientSecret !== undefined,
+            prompt: data.oauth.prompt ?? null,
+          }
+        : null,
     });
   }
   return rows;
@@ -225,4 +246,48 @@ export async function removeGroupAdmin(
     .where('role', '=', 'admin')
     .executeTakeFirst();
   return Number(removed.numDeletedRows) === 1;
+}
+
+/** The group's single sign-on with its secret; undefined when it is not one of the organisation's groups. */
+export async function consoleGroupOAuth(
+  db: Executor,
+  orgId: string,
+  groupId: string,
+): Promise<{ oauth: GroupOAuth | null } | undefined> {
+  const row = await db.kysely
+    .selectFrom('user_groups')
+    .select('data')
+    .where('org_id', '=', orgId)
+    .where('id', '=', groupId)
+    .where('origin', '=', 'pack')
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { oauth: (JSON.parse(row.data) as GroupData).oauth ?? null };
+}
+
+/** Sets (or, with null, removes) the group's single sign-on; the rest of its data stays. */
+export async function setConsoleGroupOAuth(
+  tx: Executor,
+  orgId: string,
+  groupId: string,
+  oauth: GroupOAuth | null,
+): Promise<boolean> {
+  const row = await tx.kysely
+    .selectFrom('user_groups')
+    .select('data')
+    .where('org_id', '=', orgId)
+    .where('id', '=', groupId)
+    .where('origin', '=', 'pack')
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) return false;
+  const { oauth: _old, ...rest } = JSON.parse(row.data) as GroupData;
+  await tx.kysely
+    .updateTable('user_groups')
+    .set({ data: JSON.stringify(oauth ? { ...rest, oauth } : rest) })
+    .where('org_id', '=', orgId)
+    .where('id', '=', groupId)
+    .execute();
+  return true;
 }

@@ -76,6 +76,32 @@ export const adminGroupRoutes =
     });
 
     app.route({
+      ...fromTable('saveConsoleGroupSso'),
+      config,
+      handler: async (request, reply) => {
+        const { org, viewer, locale } = signedIn(request);
+        const { groupId } = request.params;
+        return sendJson(
+          reply,
+          await admin.saveGroupSso(org, viewer, groupId, request.body, locale),
+        );
+      },
+    });
+
+    app.route({
+      ...fromTable('testConsoleGroupSso'),
+      config,
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        const { groupId } = request.params;
+        return sendJson(
+          reply.header('cache-control', 'no-store'),
+          await admin.testGroupSso(org, viewer, groupId, request.body),
+        );
+      },
+    });
+
+    app.route({
       ...fromTable('consoleBundles'),
       config,
       handler: async (request, reply) => {

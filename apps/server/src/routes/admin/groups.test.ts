@@ -22,7 +22,7 @@ interface GroupBody {
   admins: { _id: string; name: string; email: string }[];
   members: number;
   cohorts: unknown[];
-  hasSso: boolean;
+  sso: unknown;
 }
 
 describe.each(DATABASE_KINDS)('the console’s user groups on %s', (kind) => {

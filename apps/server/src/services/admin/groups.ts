@@ -40,11 +40,16 @@ function present(row: ConsoleGroupRow, locale: string): Group {
       members: c.members,
       seats: c.bought,
     })),
-    hasSso: row.hasSso,
+    sso: row.sso && { ...row.sso, prompt: row.sso.prompt as Group['name'] | null },
   };
 }
 
-async function groupOf(ctx: SettingsContext, org: OrganisationRecord, id: string, locale: string) {
+export async function groupOf(
+  ctx: SettingsContext,
+  org: OrganisationRecord,
+  id: string,
+  locale: string,
+) {
   const [row] = await consoleGroups(ctx.db, org.id, id);
   if (!row) throw notFound('groupNotFound');
   return { group: present(row, locale) };

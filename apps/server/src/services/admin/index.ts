@@ -1,8 +1,10 @@
+import type { IssuerRules } from '../../adapters/sso/connection-test';
 import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
 import type { UseCaseArgs } from '../use-cases';
 import { auditCsv, auditLog } from './audit';
 import { createBundle, listBundles, saveBundle } from './bundles';
+import { saveGroupSso, testGroupSso, type GroupSsoContext } from './group-sso';
 import { addGroupAdmin, createGroup, listGroups, removeAdmin, saveGroup } from './groups';
 import {
   getSettings,
@@ -18,14 +20,19 @@ import {
  * (policies/admin.ts): the audit log, the organisation's settings.
  */
 export class AdminService {
-  private readonly ctx: SettingsContext;
+  private readonly ctx: SettingsContext & GroupSsoContext;
 
   constructor(
     private readonly db: Db,
     caches: Caches,
-    now: () => Date = () => new Date(),
+    options: { ssoRules?: IssuerRules; now?: () => Date } = {},
   ) {
-    this.ctx = { db, caches, now };
+    this.ctx = {
+      db,
+      caches,
+      now: options.now ?? (() => new Date()),
+      ssoRules: options.ssoRules ?? { allowHttp: false, allowPrivate: false },
+    };
   }
 
   auditLog(...args: UseCaseArgs<typeof auditLog>) {
@@ -74,6 +81,14 @@ export class AdminService {
 
   removeGroupAdmin(...args: UseCaseArgs<typeof removeAdmin>) {
     return removeAdmin(this.ctx, ...args);
+  }
+
+  saveGroupSso(...args: UseCaseArgs<typeof saveGroupSso>) {
+    return saveGroupSso(this.ctx, ...args);
+  }
+
+  testGroupSso(...args: UseCaseArgs<typeof testGroupSso>) {
+    return testGroupSso(this.ctx, ...args);
   }
 
   bundles(...args: UseCaseArgs<typeof listBundles>) {

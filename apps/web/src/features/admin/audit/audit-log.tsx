@@ -35,6 +35,7 @@ const ACTIONS = [
   'group.create',
   'group.save',
   'group.admins',
+  'group.sso',
   'bundle.create',
   'bundle.save',
   'person.invite',
