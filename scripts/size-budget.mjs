@@ -3,7 +3,8 @@
 // dist/.vite/route-chunks.json (made from Vite's manifest by apps/web/route-chunks.ts): the entry
 // chunk and everything it imports statically, and the chunks of the route's screens (the lazy
 // imports of apps/web/src/app/routes.tsx) with their static imports. Checked against size-budget.json;
-// exits 1 when a figure is over its budget. `--update` writes the current figures plus a margin.
+// exits 1 when a figure is over its budget. `--update` writes the current figures plus a margin;
+// SIZE_BYTES=1 prints bytes rather than KB.
 // SIZE_BUDGET_DIST=<folder> measures another build (one made with `vite build --outDir <folder>`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,7 +65,7 @@ for (const route of ROUTES) {
   figures[route] = { js: sum('.js'), css: sum('.css'), files: files.size };
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes) => (process.env.SIZE_BYTES ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 if (process.argv.includes('--update')) {
   const budget = Object.fromEntries(
     Object.entries(figures).map(([route, { js, css }]) => [

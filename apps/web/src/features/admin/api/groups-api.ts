@@ -31,3 +31,22 @@ export const addGroupAdmin = (org: string, groupId: string, email: string) =>
 
 export const removeGroupAdmin = (org: string, groupId: string, accountId: string) =>
   call('removeConsoleGroupAdmin', { params: { org, groupId, accountId } });
+
+/** Sets (or, with null, clears) the group's single sign-on; a secret left out stays. */
+export const saveGroupSso = (
+  org: string,
+  groupId: string,
+  sso: {
+    issuer: string;
+    clientId: string;
+    clientSecret?: string;
+    prompt?: Record<string, string>;
+  } | null,
+) => call('saveConsoleGroupSso', { params: { org, groupId }, body: { sso } });
+
+/** Asks the provider at `issuer` (or the group's own) whether it answers as it should. */
+export const testGroupSso = (org: string, groupId: string, issuer?: string) =>
+  call('testConsoleGroupSso', {
+    params: { org, groupId },
+    body: issuer ? { issuer } : {},
+  });

@@ -15,6 +15,7 @@ import { groupsKey, groupsQuery, saveGroup } from '../api/groups-api';
 import { LocalisedInput } from '../settings/localised-input';
 import { AdminForbidden } from '../shell/admin-gate';
 import { GroupAdmins, GroupCohorts } from './group-people';
+import { GroupSso } from './group-sso';
 
 type Group = ConsoleGroupsAnswer['groups'][number];
 type Topic = ConsoleGroupsAnswer['topics'][number];
@@ -47,6 +48,7 @@ export function GroupPage() {
         <>
           <GroupForm key={group._id} group={group} topics={query.data?.topics ?? []} />
           <GroupAdmins group={group} />
+          <GroupSso key={`sso-${group._id}`} group={group} />
           <GroupCohorts group={group} />
         </>
       )}
