@@ -66,6 +66,23 @@ for (const run of RUNS) {
     );
     await docsShot(page, `console-settings-${locale}-${run.viewport.width}`);
 
+    // A real topic page of the organisation, in the drafted colours.
+    await page.getByRole('button', { name: t(locale, 'admin.settings.previewTopic') }).click();
+    const frame = page.frameLocator('iframe.admin-preview__frame');
+    await expect(frame.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(frame.locator('html')).toHaveAttribute(
+      'style',
+      new RegExp(`--primary-color: ${run.colour}`),
+    );
+    await expect(frame.locator('.surface-brand').first()).toHaveCSS(
+      'background-color',
+      rgb(run.colour),
+    );
+    await expectNoAxeViolations(page);
+    await docsShot(page, `console-settings-topic-${locale}-${run.viewport.width}`);
+    await page.getByRole('button', { name: t(locale, 'admin.settings.previewHome') }).click();
+    await expect(page.locator('.admin-preview.surface-page')).toBeVisible();
+
     await page.getByRole('button', { name: t(locale, 'admin.settings.publish') }).click();
     await expect(
       page.getByText(

@@ -5,12 +5,14 @@ import {
   type BundleView,
   type OrganisationView,
 } from '@portal/domain';
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AdminRoutes as Console } from '../features/admin';
 import { HomePage } from '../features/home';
 import { Footer, Header } from '../features/shell';
 import { OrganisationContext, useOrganisation } from '../lib/organisation';
-import { themeVariables } from './theme/theme-variables';
+import { paths } from '../lib/paths';
+import { applyTheme, themeVariables } from './theme/theme-variables';
 
 /**
  * The organisation console's way in (issue 27), loaded by app/routes.tsx on /admin only. The app
@@ -63,8 +65,10 @@ function previewOrganisation(
 const isColour = (value: string) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
 
 function SettingsPreview({ settings }: { settings: AdminSettings }) {
+  const intl = useIntl();
   const context = useOrganisation();
   const [title] = useState(() => document.title);
+  const [shown, setShown] = useState<'home' | 'topic'>('home');
   const theme = Object.values(settings.theme).every(isColour) ? settings.theme : context.org.theme;
   const value = useMemo(
     () => ({
@@ -78,18 +82,105 @@ function SettingsPreview({ settings }: { settings: AdminSettings }) {
     document.title = title;
   });
   return (
-    <div
-      className="admin-preview surface-page"
-      style={themeVariables(theme) as CSSProperties}
-      // A picture of the site: seen, not used (no focus, no second set of landmarks to read).
+    <>
+      <div
+        className="admin-preview__tabs"
+        role="group"
+        aria-label={intl.formatMessage({ id: 'admin.settings.previewWhich' })}
+      >
+        {(['home', 'topic'] as const).map((which) => (
+          <button
+            key={which}
+            type="button"
+            className="button button--secondary"
+            aria-pressed={shown === which}
+            onClick={() => setShown(which)}
+          >
+            <FormattedMessage
+              id={which === 'home' ? 'admin.settings.previewHome' : 'admin.settings.previewTopic'}
+            />
+          </button>
+        ))}
+      </div>
+      {shown === 'home' ? (
+        <div
+          className="admin-preview surface-page"
+          style={themeVariables(theme) as CSSProperties}
+          // A picture of the site: seen, not used (no focus, no second set of landmarks to read).
+          inert
+        >
+          <OrganisationContext.Provider value={value}>
+            <Header />
+            <HomePage />
+            <Footer />
+          </OrganisationContext.Provider>
+        </div>
+      ) : (
+        <TopicPreview theme={theme} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A real topic page of the organisation (the first page of its first topic), in a frame of the
+ * same site, coloured by the draft's theme: the frame's own app draws the published theme, and
+ * the draft's is written over it whenever either changes.
+ */
+function TopicPreview({ theme }: { theme: AdminSettings['theme'] }) {
+  const intl = useIntl();
+  const { org } = useOrganisation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const topic = [...org.topicGroups.flatMap((g) => g.topics), ...org.topics][0];
+  const src = topic
+    ? topic.pageIds?.[0]
+      ? paths.topicPage(topic._id, topic.pageIds[0])
+      : paths.topic(topic._id)
+    : undefined;
+
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
+    let observer: MutationObserver | undefined;
+    let observed: HTMLElement | undefined;
+    const paint = () => {
+      const root = iframe.contentDocument?.documentElement;
+      if (!root) return;
+      const vars = themeVariables(theme);
+      if (Object.entries(vars).some(([name, v]) => root.style.getPropertyValue(name) !== v))
+        applyTheme(root, theme);
+      // The frame's document changes on load (from about:blank): watch the one it has now.
+      if (observed !== root) {
+        observer?.disconnect();
+        observer = new MutationObserver(paint);
+        observer.observe(root, { attributes: true, attributeFilter: ['style', 'data-app-ready'] });
+        observed = root;
+      }
+    };
+    paint();
+    iframe.addEventListener('load', paint);
+    return () => {
+      iframe.removeEventListener('load', paint);
+      observer?.disconnect();
+    };
+  }, [theme]);
+
+  if (!src)
+    return (
+      <p className="field__hint">
+        <FormattedMessage id="admin.settings.previewNoTopic" />
+      </p>
+    );
+  return (
+    <iframe
+      ref={frame}
+      className="admin-preview admin-preview__frame"
+      src={src}
+      title={intl.formatMessage({ id: 'admin.settings.previewTopicTitle' }, { name: topic!.name })}
+      // A picture of the page, as the home page's: nothing in it is used from here.
       inert
-    >
-      <OrganisationContext.Provider value={value}>
-        <Header />
-        <HomePage />
-        <Footer />
-      </OrganisationContext.Provider>
-    </div>
+      tabIndex={-1}
+    />
   );
 }
 
