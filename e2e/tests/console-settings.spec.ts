@@ -53,6 +53,33 @@ for (const run of RUNS) {
     await expect(refusal).toContainText('1.6:1');
     await expectNoAxeViolations(page);
 
+    // A logo uploaded from this computer: its address fills the field and the preview shows it.
+    const logoPng = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 240;
+      canvas.height = 80;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#0b5d1e';
+      g.fillRect(0, 0, 240, 80);
+      g.fillStyle = '#ffffff';
+      g.font = 'bold 28px sans-serif';
+      g.fillText('Console Demo', 20, 50);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await page
+      .getByLabel(
+        `${t(locale, 'admin.settings.uploadImage')} ${t(locale, 'admin.settings.uploadFor', { label: t(locale, 'admin.settings.logo') })}`,
+      )
+      .setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(logoPng, 'base64'),
+      });
+    const logoField = page.getByRole('textbox', { name: t(locale, 'admin.settings.logo') });
+    await expect(logoField).toHaveValue(/^\/uploads\/.+\.png$/);
+    const logoUrl = await logoField.inputValue();
+    await expect(page.locator('.admin-preview header img').first()).toHaveAttribute('src', logoUrl);
+
     // A readable colour: the warning goes, the preview takes it at once.
     await primary.fill(run.colour);
     await expect(page.getByText(t(locale, 'admin.settings.contrast.ok'))).toBeVisible();

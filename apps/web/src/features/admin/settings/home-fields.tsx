@@ -1,5 +1,6 @@
 import type { AdminSettings } from '@portal/domain';
 import { useIntl } from 'react-intl';
+import { ImageInput } from './image-input';
 import { LocalisedInput, TextInput, Toggle } from './localised-input';
 
 type Change = (next: AdminSettings) => void;
@@ -24,7 +25,7 @@ export function HomeFields({
   const hero = home.heroImage;
   return (
     <>
-      <TextInput
+      <ImageInput
         label={t('logo')}
         hint={t('imageHint')}
         value={settings.logoImage?.secure_url}
@@ -46,7 +47,7 @@ export function HomeFields({
         locales={settings.locales}
         onChange={(subtitle) => setHome({ subtitle })}
       />
-      <TextInput
+      <ImageInput
         label={t('hero')}
         hint={t('imageHint')}
         value={hero?.secure_url}
