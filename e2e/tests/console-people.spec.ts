@@ -94,6 +94,23 @@ for (const combo of COMBOS) {
     await expect(panel.getByText(t(locale, 'admin.people.resent'))).toBeVisible();
     await expectNoAxeViolations(page);
     await docsShot(page, `console-people-${locale}-${combo.viewport.width}`);
+
+    // Into a group picked by its name, then found by it.
+    const club = locale === 'fr-CA' ? 'Club des finances personnelles' : 'Personal Finance Club';
+    await panel.getByLabel(t(locale, 'admin.people.groupId')).selectOption({ label: club });
+    await panel.getByRole('button', { name: t(locale, 'admin.people.addToGroup') }).click();
+    await expect(panel.getByRole('listitem').filter({ hasText: club })).toHaveCount(1);
+    await panel.getByRole('button', { name: t(locale, 'admin.people.close') }).click();
+    await expect(panel).toHaveCount(0);
+    await page
+      .getByRole('search')
+      .getByLabel(t(locale, 'admin.people.filter.group'), { exact: true })
+      .selectOption({ label: club });
+    await page
+      .getByRole('button', { name: t(locale, 'admin.people.filter.apply'), exact: true })
+      .click();
+    await expect(page).toHaveURL(/group=personal-finance-club/);
+    await expect(list.getByRole('button', { name: new RegExp(`Person42 ${tag}`) })).toBeVisible();
     await expect.poll(() => mailsTo(email).length, { timeout: 30_000 }).toBe(2);
     expect(resetLinkIn(mailsTo(email)[1]!).href).not.toBe(first.href);
 
@@ -103,7 +120,9 @@ for (const combo of COMBOS) {
     await expect(audit.getByRole('row').nth(1)).toContainText(
       t(locale, 'admin.audit.action.people.import'),
     );
-    await expect(audit.getByRole('row').nth(1)).toContainText('created: — → 997');
+    await expect(audit.getByRole('row').nth(1)).toContainText(
+      `${t(locale, 'admin.audit.key.created')}: — → 997`,
+    );
     await page.goto('/admin/audit?action=person.invite');
     await expect(audit.getByRole('row').nth(1)).toContainText(
       t(locale, 'admin.audit.action.person.invite'),

@@ -1,6 +1,6 @@
 import type { PersonRole } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorBox } from '../../../components/message-box';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -10,6 +10,7 @@ import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { peopleApi, peopleKeys } from '../api/people-api';
+import { GroupSelect } from './group-select';
 
 /** "Invite a person": email, names, roles and groups; the person is mailed a link. */
 export function InviteButton({ onInvited }: { onInvited: (id: string) => void }) {
@@ -48,7 +49,8 @@ function InviteDialog({
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
   const [roles, setRoles] = useState<PersonRole[]>([]);
-  const [groups, setGroups] = useState('');
+  const [group, setGroup] = useState('');
+  const groupId = useId();
   const invite = useMutation({
     mutationFn: () =>
       peopleApi.invite(org.alias, {
@@ -56,7 +58,7 @@ function InviteDialog({
         first: first.trim(),
         last: last.trim(),
         roles,
-        groups: groups.split(/[;,\s]+/).filter(Boolean),
+        groups: group ? [group] : [],
       }),
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: peopleKeys.all(org.alias, viewer) });
@@ -123,14 +125,21 @@ function InviteDialog({
             </label>
           ))}
         </fieldset>
-        <TextField
-          label={<FormattedMessage id="admin.people.inviteGroups" />}
-          hint={<FormattedMessage id="admin.people.inviteGroupsHint" />}
-          value={groups}
-          onChange={(e) => setGroups(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <div className="field">
+          <label className="field__label" htmlFor={groupId}>
+            <FormattedMessage id="admin.people.inviteGroups" />
+          </label>
+          <p id={`${groupId}-hint`} className="field__hint">
+            <FormattedMessage id="admin.people.inviteGroupsHint" />
+          </p>
+          <GroupSelect
+            id={groupId}
+            value={group}
+            onChange={setGroup}
+            emptyLabel={intl.formatMessage({ id: 'admin.people.noGroup' })}
+            describedBy={`${groupId}-hint`}
+          />
+        </div>
         <div className="admin-dialog__actions">
           <button type="submit" className="button button--primary" disabled={invite.isPending}>
             <FormattedMessage

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PeopleFilters } from '../api/people-api';
+import { GroupSelect } from './group-select';
 
 const ROLES = ['learner', 'author', 'admin'] as const;
 const STATUSES = ['active', 'invited', 'deactivated'] as const;
@@ -25,7 +26,7 @@ export function PeopleFilterForm({
       q: q.trim() || undefined,
       role: (role || undefined) as PeopleFilters['role'],
       status: (status || undefined) as PeopleFilters['status'],
-      group: group.trim() || undefined,
+      group: group || undefined,
     });
   };
   return (
@@ -87,13 +88,11 @@ export function PeopleFilterForm({
         <label className="field__label" htmlFor={`${id}-group`}>
           <FormattedMessage id="admin.people.filter.group" />
         </label>
-        <input
+        <GroupSelect
           id={`${id}-group`}
-          className="field__input"
           value={group}
-          onChange={(e) => setGroup(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
+          onChange={setGroup}
+          emptyLabel={intl.formatMessage({ id: 'admin.people.filter.any' })}
         />
       </div>
       <div className="admin-audit__filter-actions">

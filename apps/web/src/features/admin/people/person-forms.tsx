@@ -1,6 +1,7 @@
 import type { PersonRole } from '@portal/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { GroupSelect } from './group-select';
 
 /** A person's roles (learner always), saved together. */
 export function RolesForm({
@@ -24,6 +25,7 @@ export function RolesForm({
       className="admin-person__roles"
       onSubmit={(e) => {
         e.preventDefault();
+        if (busy) return;
         onSave(['learner', ...[...chosen].filter((r) => r !== 'learner')]);
       }}
     >
@@ -43,7 +45,8 @@ export function RolesForm({
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="button button--secondary" disabled={busy}>
+      {/* Not disabled while saving: the focus stays on it (a disabled button drops it). */}
+      <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
         <FormattedMessage id="admin.people.saveRoles" />
       </button>
     </form>
@@ -63,7 +66,7 @@ export function AddToGroup({
   const intl = useIntl();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (group.trim()) onAdd(group.trim(), role);
+    if (group && !busy) onAdd(group, role);
   };
   return (
     <form className="admin-person__add" onSubmit={submit}>
@@ -71,13 +74,11 @@ export function AddToGroup({
         <label className="field__label" htmlFor={`${id}-g`}>
           <FormattedMessage id="admin.people.groupId" />
         </label>
-        <input
+        <GroupSelect
           id={`${id}-g`}
-          className="field__input"
           value={group}
-          onChange={(e) => setGroup(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
+          onChange={setGroup}
+          emptyLabel={intl.formatMessage({ id: 'admin.people.chooseGroup' })}
         />
       </div>
       <div className="field">
@@ -98,7 +99,7 @@ export function AddToGroup({
           </option>
         </select>
       </div>
-      <button type="submit" className="button button--secondary" disabled={busy}>
+      <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
         <FormattedMessage id="admin.people.addToGroup" />
       </button>
     </form>
