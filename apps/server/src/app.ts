@@ -41,6 +41,7 @@ import { groupRoutes } from './routes/groups';
 import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
 import { adminGroupRoutes } from './routes/admin/groups-and-bundles';
+import { certificateRoutes } from './routes/certificates';
 import { studioRoutes } from './routes/studio';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
@@ -228,6 +229,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(invitationRoutes(services));
   await app.register(adminRoutes(services));
   await app.register(adminGroupRoutes(services));
+  await app.register(certificateRoutes(services));
   await app.register(studioRoutes(services));
   await app.register(studioPreviewRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -320,6 +320,16 @@ export const topicSchema = z.strictObject({
   topicImage: imageSchema.optional(),
   allowMultiWorksheets: z.boolean().default(false),
   showGradeReport: z.boolean().default(false),
+  /**
+   * A certificate for whoever completes every page (docs/design.md §16), and reaches
+   * `passPercent` of the topic's score when it is set.
+   */
+  certificate: z
+    .strictObject({
+      enabled: z.boolean(),
+      passPercent: z.number().min(0).max(100).optional(),
+    })
+    .optional(),
   pages: z.array(pageSchema).max(200),
 });
 

@@ -30,6 +30,7 @@ import * as previewWorkbooks from './migrations/0018-preview-workbooks';
 import * as auditLog from './migrations/0019-audit-log';
 import * as settingsVersions from './migrations/0020-settings-versions';
 import * as people from './migrations/0021-people';
+import * as certificates from './migrations/0023-certificates';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -153,6 +154,7 @@ const migrations: Record<string, Migration> = {
   '0019-audit-log': auditLog,
   '0020-settings-versions': settingsVersions,
   '0021-people': people,
+  '0023-certificates': certificates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -166,6 +166,24 @@ export interface UsersTable {
   status: Generated<string>;
 }
 
+/** A certificate (migration 0023): what it says, frozen at issue, and its revocation. */
+export interface CertificatesTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  topic_id: string;
+  learner_name: string;
+  /** JSON: LocalisedText. */
+  topic_name: string;
+  /** JSON: LocalisedText. */
+  organisation_name: string;
+  locale: string;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  revoked_by: string | null;
+}
+
 /** A CSV import of people (migration 0021): its checked rows and its progress. */
 export interface PeopleImportsTable {
   id: string;
@@ -498,6 +516,7 @@ export interface Database {
   mail_deliveries: MailDeliveriesTable;
   studio_presence: StudioPresenceTable;
   audit_events: AuditEventsTable;
+  certificates: CertificatesTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Db } from '../db/database';
+import type { CertificateService } from '../services/certificates';
 import type { SiteLinks } from '../services/site-links';
 import type { Fulfilment } from '../services/store/fulfilment';
 import { MailDelivery, mailJob } from './mail';
@@ -17,11 +18,13 @@ export function registerJobs(
     links: SiteLinks;
     fulfilment: Fulfilment;
     log: FastifyBaseLogger;
+    certificates: CertificateService;
   },
 ): void {
   const delivery = new MailDelivery(deps.db, deps.mailer, deps.log);
   runner
     .register(mailJob(delivery))
     .register(paymentEventJob(deps.fulfilment))
-    .register(receiptMailJob(deps.db, deps.links, delivery));
+    .register(receiptMailJob(deps.db, deps.links, delivery))
+    .register(deps.certificates.issueJob());
 }

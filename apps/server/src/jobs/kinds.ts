@@ -8,4 +8,6 @@ export const JOB_KINDS = {
   receipt: 'receipt-mail',
   /** A CSV import of people from the console (services/admin/people-import.ts). */
   peopleImport: 'people-import',
+  /** A certificate a learner earned, issued once (services/certificates.ts). */
+  certificateIssue: 'certificate-issue',
 } as const;

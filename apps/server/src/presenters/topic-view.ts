@@ -176,6 +176,13 @@ export function presentTopicView({
     }),
     allowMultiWorksheets: topic.allowMultiWorksheets,
     showGradeReport: topic.showGradeReport,
+    ...(topic.certificate?.enabled && {
+      certificate: {
+        ...(topic.certificate.passPercent !== undefined && {
+          passPercent: topic.certificate.passPercent,
+        }),
+      },
+    }),
     hasScoredFields: pages.some((p) => p.hasScoredFields),
     pages,
   };

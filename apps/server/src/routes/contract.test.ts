@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { insertCertificate } from '../db/repositories/certificates';
 import { setRoles } from '../db/repositories/roles';
+import { newCertificateId } from '../services/certificates';
 import { startTestApp, type TestApp } from '../test/app';
 import {
   bearer,
@@ -1038,6 +1040,55 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
     await call('GET /api/org/{org}/admin/people-import/{importId}', {
       url: `${admin}/people-import/nope`,
       headers: chief.headers,
+    });
+
+    // Certificates (issue 28): verify (any host, no session), the learner's list, the console's
+    // list and revocation.
+    const doughmain = (await t.services.organisations.find('doughmain'))!;
+    const certificateId = newCertificateId();
+    await insertCertificate(t.database.db, {
+      id: certificateId,
+      orgId: doughmain.id,
+      userId: chief.userId,
+      topicId: 'budgeting',
+      learnerName: 'Contract Chief',
+      topicName: { 'en-US': 'Budgeting', 'fr-CA': 'Budget' },
+      organisationName: 'Doughmain',
+      locale: 'en-US',
+      issuedAt: new Date().toISOString(),
+    });
+    await call('GET /api/verify/{certificateId}', { url: `/api/verify/${certificateId}` });
+    await call('GET /api/verify/{certificateId}', { url: `/api/verify/${newCertificateId()}` });
+    await call('GET /api/verify/{certificateId}', { url: '/api/verify/not-an-id' });
+    await call('GET /api/org/{org}/account/certificates', {
+      url: '/api/org/doughmain/account/certificates?locale=fr-CA',
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/account/certificates', {
+      url: '/api/org/doughmain/account/certificates',
+    });
+    await call('GET /api/org/{org}/admin/certificates', {
+      url: `${admin}/certificates?learner=contract`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/certificates', {
+      url: `${admin}/certificates?cursor=!`,
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/certificates/{certificateId}/revoke', {
+      url: `${admin}/certificates/${certificateId}/revoke`,
+      payload: { reason: 'Contract test' },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/certificates/{certificateId}/revoke', {
+      url: `${admin}/certificates/${certificateId}/revoke`,
+      payload: { reason: 'Contract test' },
+      headers: chief.headers,
+    });
+    await call('POST /api/org/{org}/admin/certificates/{certificateId}/revoke', {
+      url: `${admin}/certificates/${certificateId}/revoke`,
+      payload: { reason: 'Contract test' },
+      headers: as,
     });
 
     // The console's orders (issue 27): the list, one, a refund and a second refund (409).

@@ -774,6 +774,12 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
         payload: { sso: { issuer: 'https://idp.customer.example', clientId: 'mine' } },
       },
       { method: 'POST', url: `${admin}/group/${PARENT}/sso/test`, payload: {} },
+      { method: 'GET', url: `${admin}/certificates` },
+      {
+        method: 'POST',
+        url: `${admin}/certificates/0123456789abcdefghjkmnpqrs/revoke`,
+        payload: { reason: 'Not mine to revoke' },
+      },
       { method: 'GET', url: `${admin}/bundles` },
     ];
     for (const who of [w.a.buyer, w.a.member, w.parentMember, w.coach])

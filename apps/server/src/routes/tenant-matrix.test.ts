@@ -1,5 +1,7 @@
 import { errorBodySchema } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCertificate } from '../db/repositories/certificates';
+import { newCertificateId } from '../services/certificates';
 import { startTestApp, type TestApp } from '../test/app';
 import { DATABASE_KINDS } from '../test/databases';
 import { makePack } from '../test/factories';
@@ -26,6 +28,8 @@ const PUBLIC: Record<string, string> = {
   'GET /*': 'static files of the web app, when served by a wildcard route',
   'GET /api/docs': 'the OpenAPI document',
   'GET /api/host': 'maps a host name to its organisation alias, which is public',
+  'GET /api/verify/{certificateId}':
+    'a certificate is public to whoever has its unguessable id, on any host (design §16): names and dates, never an email or an answer (certificates.test.ts)',
   'GET /api/org/{org}': 'the public organisation view; its private parts are policy-tested',
   'GET /api/org/{org}/bundle': 'the public price list',
   'GET /api/org/{org}/topic/{topicId}/bundles':
@@ -220,6 +224,14 @@ const EXERCISED: Record<string, Exercise> = {
     body: () => ({ csv: `email,first name,last name\nmatrix-${Date.now()}@example.com,M,X` }),
   },
   'GET /api/org/{org}/admin/people-import/{importId}': consoleRoute(true),
+  // Certificates (issue 28): the learner's own list; the console's list and revocation (another
+  // organisation's certificate is the same 404 as an unknown one: certificates.test.ts).
+  'GET /api/org/{org}/account/certificates': { signedIn: true, takesIds: false },
+  'GET /api/org/{org}/admin/certificates': consoleRoute(false),
+  'POST /api/org/{org}/admin/certificates/{certificateId}/revoke': {
+    ...consoleRoute(true, () => ({ reason: 'Matrix revocation' })),
+    path: (ids) => ({ certificateId: (ids as Ids & { certificateId: string }).certificateId }),
+  },
   // The console's orders (issue 27): another organisation's order is the same 404 as an unknown
   // one, and is not refunded (admin/orders.test.ts).
   'GET /api/org/{org}/admin/orders': consoleRoute(false),
@@ -479,6 +491,24 @@ describe.each(DATABASE_KINDS)('the tenant matrix on %s', (kind) => {
       Object.assign(who.ids, { importId: started.import._id });
     }
     Object.assign(world.unknown, { importId: 'no-such-import' });
+    // A certificate of each organisation's owner, and an id nobody has.
+    for (const who of [world.owner, world.stranger]) {
+      const org = (await t.services.organisations.find(who.org))!;
+      const certificateId = newCertificateId();
+      await insertCertificate(t.database.db, {
+        id: certificateId,
+        orgId: org.id,
+        userId: who.userId,
+        topicId: 'budgeting',
+        learnerName: 'Matrix Learner',
+        topicName: 'Budgeting',
+        organisationName: who.org,
+        locale: 'en-US',
+        issuedAt: new Date().toISOString(),
+      });
+      Object.assign(who.ids, { certificateId });
+    }
+    Object.assign(world.unknown, { certificateId: newCertificateId() });
     routes = [...new Set(routeKeys(t.routes).map((r) => r.key))].sort();
   });
   afterAll(async () => t?.close());

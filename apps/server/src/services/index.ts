@@ -34,6 +34,7 @@ import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
 import { AdminService } from './admin';
 import { OrdersService } from './admin/orders';
+import { CertificateService } from './certificates';
 import { PeopleService } from './admin/people-service';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
@@ -90,6 +91,8 @@ export interface Services {
   people: PeopleService;
   /** The console's Orders screen: orders with their seats, refunds. */
   orders: OrdersService;
+  /** Certificates: issued on completion, verified by anyone with the link, revoked in the console. */
+  certificates: CertificateService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -148,13 +151,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   );
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db, caches);
-  const progress = new ProgressService(db, topicCache, log, caches);
+  const certificates = new CertificateService(db, topicCache, jobs, links);
+  const progress = new ProgressService(db, topicCache, log, caches, certificates);
   const payments: PaymentProvider =
     config.payments.provider === 'stripe'
       ? new StripePayments(config.payments)
       : new LocalPayments();
   const store = createStore({ db, payments, links, jobs, viewers, invitations, log });
-  registerJobs(jobs, { db, mailer, links, fulfilment: store.fulfilment, log });
+  registerJobs(jobs, { db, mailer, links, fulfilment: store.fulfilment, log, certificates });
   return {
     rateLimitScale: config.rateLimitScale,
     health: new HealthService(db),
@@ -209,6 +213,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       ssoRules: { allowHttp: config.ssoAllowHttp, allowPrivate: config.ssoAllowPrivateIssuers },
     }),
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
+    certificates,
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),

@@ -13,6 +13,7 @@ import { inTransaction } from '../db/repositories/executor';
 import { replaceProgress, type ProgressRow } from '../db/repositories/group-admin';
 import { findOrganisationById, type OrganisationRecord } from '../db/repositories/organisations';
 import { pageOfWorkbooks } from '../db/repositories/workbooks';
+import type { CertificateService } from './certificates';
 import type { TopicCache } from './topic-cache';
 
 /** The pages of a topic as grading takes them (every page: a group's members are granted it). */
@@ -42,6 +43,8 @@ interface Pending {
   org: OrganisationRecord;
   userId: string;
   workbook: Workbook;
+  /** The language of the learner's last save (a certificate earned is issued in it). */
+  locale: string;
   /** Topics whose progress is to be written again; `all` after a worksheet was removed. */
   topics: Set<string> | 'all';
 }
@@ -65,10 +68,17 @@ export class ProgressService {
     private readonly topics: TopicCache,
     private readonly log: FastifyBaseLogger,
     private readonly caches: Caches,
+    private readonly certificates?: CertificateService,
   ) {}
 
   /** Notes a saved workbook: the topics the save touched are graded again soon. */
-  track(org: OrganisationRecord, userId: string, incoming: WorkbookSave, saved: Workbook): void {
+  track(
+    org: OrganisationRecord,
+    userId: string,
+    incoming: WorkbookSave,
+    saved: Workbook,
+    locale = org.settings.locales[0] ?? 'en-US',
+  ): void {
     const key = `${org.id}\u0000${userId}`;
     const touched =
       Object.keys(incoming.removedWorksheets ?? {}).length > 0
@@ -80,7 +90,7 @@ export class ProgressService {
     if (before && before.topics !== 'all' && touched !== 'all')
       topics = new Set([...before.topics, ...touched]);
     else if (before) topics = 'all';
-    this.pending.set(key, { org, userId, workbook: saved, topics });
+    this.pending.set(key, { org, userId, workbook: saved, locale, topics });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => {
@@ -100,7 +110,9 @@ export class ProgressService {
 
   /** Grades and writes the progress of one learner's workbook now (tests, backfills). */
   async writeNow(org: OrganisationRecord, userId: string, workbook: Workbook): Promise<void> {
-    await this.write([{ org, userId, workbook, topics: 'all' }]);
+    await this.write([
+      { org, userId, workbook, locale: org.settings.locales[0] ?? 'en-US', topics: 'all' },
+    ]);
   }
 
   /**
@@ -131,7 +143,13 @@ export class ProgressService {
           continue;
         }
         if (org && workbook?.topics)
-          batch.push({ org, userId: row.user_id, workbook, topics: 'all' });
+          batch.push({
+            org,
+            userId: row.user_id,
+            workbook,
+            locale: org.settings.locales[0] ?? 'en-US',
+            topics: 'all',
+          });
       }
       if (batch.length) await this.write(batch);
       graded += batch.length;
@@ -147,6 +165,7 @@ export class ProgressService {
       const at = new Date().toISOString();
       const work: Array<{ p: Pending; topicIds: string[]; rows: Omit<ProgressRow, 'userId'>[] }> =
         [];
+      const offers: Array<{ p: Pending; topic: Topic; rows: Omit<ProgressRow, 'userId'>[] }> = [];
       for (const p of batch) {
         const topicIds = p.topics === 'all' ? Object.keys(p.workbook.topics) : [...p.topics];
         const rows: Omit<ProgressRow, 'userId'>[] = [];
@@ -154,15 +173,19 @@ export class ProgressService {
           const stored = await this.topics.load(p.org, topicId);
           if (!stored || stored.isGeneral) continue;
           const pages = gradablePages(stored.topic);
+          const topicRows: Omit<ProgressRow, 'userId'>[] = [];
           (Object.hasOwn(p.workbook.topics, topicId) ? p.workbook.topics[topicId]! : []).forEach(
             (sheet, worksheetIndex) => {
-              rows.push({
+              topicRows.push({
                 topicId,
                 worksheetIndex,
                 ...worksheetProgress(stored.topic, pages, sheet),
               });
             },
           );
+          rows.push(...topicRows);
+          if (stored.topic.certificate?.enabled)
+            offers.push({ p, topic: stored.topic, rows: topicRows });
         }
         work.push({ p, topicIds, rows });
       }
@@ -174,6 +197,9 @@ export class ProgressService {
       // processes refresh theirs within a second, as a save's progress is not worth the bus.
       for (const orgId of new Set(batch.map((p) => p.org.id)))
         this.caches.drop({ group: { org: orgId } });
+      // A topic that offers a certificate: its issue is queued once earned (a job of its own).
+      for (const { p, topic, rows } of offers)
+        await this.certificates?.noteProgress(p.org, p.userId, p.locale, topic, rows);
     } catch (err) {
       this.log.error({ err }, 'progress not written');
     }

@@ -35,4 +35,6 @@ export const ADMIN_ROUTE_PATHS = {
   adminOrders: 'GET /api/org/{org}/admin/orders',
   adminOrder: 'GET /api/org/{org}/admin/orders/{orderId}',
   adminRefundOrder: 'POST /api/org/{org}/admin/orders/{orderId}/refund',
+  adminCertificates: 'GET /api/org/{org}/admin/certificates',
+  revokeCertificate: 'POST /api/org/{org}/admin/certificates/{certificateId}/revoke',
 } as const;

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'person.reactivate',
   'people.import',
   'order.refund',
+  'certificate.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,5 +22,7 @@ export * from './admin-groups';
 export * from './admin-bundles';
 export * from './admin-people';
 export * from './admin-orders';
+export * from './certificates';
+export * from './certificate-route-paths';
 export * from './routes';
 export * from './studio';

@@ -1,4 +1,5 @@
 import type { ADMIN_ROUTE_PATHS } from './admin-route-paths';
+import type { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
 import type { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 /**
@@ -69,7 +70,10 @@ export const ROUTE_PATHS = {
  * in admin-route-paths.ts.
  */
 export type RouteName =
-  keyof typeof ROUTE_PATHS | keyof typeof STUDIO_ROUTE_PATHS | keyof typeof ADMIN_ROUTE_PATHS;
+  | keyof typeof ROUTE_PATHS
+  | keyof typeof STUDIO_ROUTE_PATHS
+  | keyof typeof ADMIN_ROUTE_PATHS
+  | keyof typeof CERTIFICATE_ROUTE_PATHS;
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route's method and path (`/api/org/{org}/topic/{topicId}`). */

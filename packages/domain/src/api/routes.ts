@@ -108,6 +108,17 @@ import {
   adminRefundAnswerSchema,
 } from './admin-orders';
 import {
+  adminCertificateAnswerSchema,
+  adminCertificatesAnswerSchema,
+  adminCertificatesQuerySchema,
+  certificateParamsSchema,
+  myCertificatesAnswerSchema,
+  orgCertificateParamsSchema,
+  revokeCertificateBodySchema,
+  verifyAnswerSchema,
+} from './certificates';
+import { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
+import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
   oAuthLoginQuerySchema,
@@ -1021,6 +1032,40 @@ export const ROUTE_SCHEMAS = {
     answer: adminRefundAnswerSchema,
     errors: [...ADMIN_ERRORS, 409, 503],
   },
+  verifyCertificate: {
+    tags: ['certificates'],
+    summary:
+      'A certificate as anyone with its link reads it (any host): who, what, which organisation, when, and whether it is still valid (never an email or an answer)',
+    params: certificateParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: verifyAnswerSchema,
+    errors: [400, 404],
+  },
+  myCertificates: {
+    tags: ['account'],
+    summary: 'The signed-in learner’s certificates, newest first',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: myCertificatesAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  adminCertificates: {
+    tags: ['admin'],
+    summary: 'The certificates issued in the organisation, newest first, by learner and topic',
+    params: orgParamsSchema,
+    query: adminCertificatesQuerySchema,
+    answer: adminCertificatesAnswerSchema,
+    errors: ADMIN_ERRORS,
+  },
+  revokeCertificate: {
+    tags: ['admin'],
+    summary:
+      'Revoke a certificate, with the reason its verify page shows (audited: certificate.revoke); 409 when it already is',
+    params: orgCertificateParamsSchema,
+    body: revokeCertificateBodySchema,
+    answer: adminCertificateAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409],
+  },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 
 export type RouteTable = typeof ROUTE_SCHEMAS;
@@ -1028,6 +1073,7 @@ export type RouteTable = typeof ROUTE_SCHEMAS;
 // Whoever has the schemas (the server, tests, the web in development) knows every route's path.
 knowRoutePaths(STUDIO_ROUTE_PATHS);
 knowRoutePaths(ADMIN_ROUTE_PATHS);
+knowRoutePaths(CERTIFICATE_ROUTE_PATHS);
 
 /** Every route's name. */
 export const ROUTE_NAMES = Object.keys(ROUTE_SCHEMAS) as RouteName[];

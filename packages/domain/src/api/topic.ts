@@ -126,6 +126,8 @@ export const topicViewSchema = z
       .optional(),
     allowMultiWorksheets: z.boolean(),
     showGradeReport: z.boolean(),
+    /** The topic gives a certificate to whoever completes it (and reaches passPercent). */
+    certificate: z.object({ passPercent: z.number().optional() }).optional(),
     hasScoredFields: z.boolean(),
     pages: z.array(pageViewSchema),
   })

@@ -205,6 +205,8 @@ export const EN_US = {
   ssoIssuerPrivate:
     'The issuer’s address is private to this server’s network ({host}): the portal only signs in through providers on the internet.',
   ssoIssuerUnknownHost: 'No address is known for the issuer’s host {host}.',
+  certificateNotFound: 'There is no such certificate.',
+  certificateAlreadyRevoked: 'This certificate is already revoked.',
   orderAlreadyRefunded: 'This order has already been refunded.',
   orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
   refundFailed:

@@ -209,6 +209,8 @@ export const FR_CA: ErrorCatalogue = {
   ssoIssuerPrivate:
     'L’adresse de l’émetteur est privée au réseau de ce serveur ({host}) : le portail ne se connecte que par des fournisseurs sur Internet.',
   ssoIssuerUnknownHost: 'Aucune adresse n’est connue pour l’hôte de l’émetteur {host}.',
+  certificateNotFound: 'Cette attestation n’existe pas.',
+  certificateAlreadyRevoked: 'Cette attestation est déjà révoquée.',
   orderAlreadyRefunded: 'Cette commande a déjà été remboursée.',
   orderNotRefundable:
     'Seule une commande payée dont les places ont été remises peut être remboursée.',

@@ -32,7 +32,7 @@ export const workbookRoutes =
         },
       },
       handler: async (request, reply) => {
-        const { org, viewer } = signedIn(request);
+        const { org, viewer, locale } = signedIn(request);
         const saved = await workbooks.save(
           org.id,
           viewer.userId,
@@ -40,7 +40,7 @@ export const workbookRoutes =
           org.settings.constraints,
         );
         // Group administrators' progress table follows, in the background (ProgressService).
-        services.progress.track(org, viewer.userId, request.body.workbook, saved.workbook);
+        services.progress.track(org, viewer.userId, request.body.workbook, saved.workbook, locale);
         return sendJsonText(reply, saved.json);
       },
     });

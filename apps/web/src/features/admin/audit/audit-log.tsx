@@ -45,12 +45,13 @@ const ACTIONS = [
   'person.reactivate',
   'people.import',
   'order.refund',
+  'certificate.revoke',
 ] as const satisfies readonly AuditAction[];
 /** Fails to compile while an action of the domain is missing above. */
 const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never
   ? true
   : never = true;
-const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.', 'order.'] as const;
+const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.', 'order.', 'certificate.'] as const;
 const KNOWN = new Set<string>(EVERY_ACTION_NAMED ? [...ACTIONS, ...FAMILIES] : []);
 
 /** The filters in the address (`?action=…&to=…`): shareable, and Back undoes a filter. */

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJson } from '../http/errors';
+import { signedIn } from '../http/request-context';
+import { fromTable } from '../http/route-table';
+import type { Services } from '../services';
+
+/**
+ * Certificates (docs/design.md §16): the public verify answer (any host, no session), the
+ * learner's own list, and the console's list and revocation (administrators only, 403 else).
+ */
+export const certificateRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { certificates } = services;
+
+    app.route({
+      ...fromTable('verifyCertificate'),
+      handler: async (request, reply) => {
+        const answer = await certificates.verify(
+          request.params.certificateId,
+          request.query.locale,
+        );
+        // A revocation shows at once: never kept by a cache.
+        return sendJson(reply.header('cache-control', 'no-store'), answer);
+      },
+    });
+
+    app.route({
+      ...fromTable('myCertificates'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer, locale } = signedIn(request);
+        return sendJson(
+          reply.header('cache-control', 'no-store'),
+          await certificates.mine(org, viewer.userId, locale),
+        );
+      },
+    });
+
+    app.route({
+      ...fromTable('adminCertificates'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer, locale } = signedIn(request);
+        return sendJson(
+          reply.header('cache-control', 'no-store'),
+          await certificates.list(org, viewer, request.query, locale),
+        );
+      },
+    });
+
+    app.route({
+      ...fromTable('revokeCertificate'),
+      config: { session: 'required' },
+      handler: async (request, reply) => {
+        const { org, viewer, locale } = signedIn(request);
+        const answer = await certificates.revoke(
+          org,
+          viewer,
+          request.params.certificateId,
+          request.body.reason,
+          locale,
+        );
+        return sendJson(reply, answer);
+      },
+    });
+  };

@@ -1,0 +1,8 @@
+/**
+ * The certificates' routes by name (docs/design.md §16), kept apart like the studio's so that the
+ * browser loads their paths with the verify page's and the profile's code only (`knowRoutePaths`).
+ */
+export const CERTIFICATE_ROUTE_PATHS = {
+  verifyCertificate: 'GET /api/verify/{certificateId}',
+  myCertificates: 'GET /api/org/{org}/account/certificates',
+} as const;
