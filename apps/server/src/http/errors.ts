@@ -18,6 +18,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  gone: 410,
   'too-large': 413,
   'unsupported-type': 415,
   'too-many': 429,

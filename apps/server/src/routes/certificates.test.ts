@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer, newLearner, signup, waitFor } from '../test/auth-helpers';
@@ -157,6 +158,21 @@ describe.each(DATABASE_KINDS)('certificates on %s', (kind) => {
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().certificates.map((c: { _id: string }) => c._id)).toEqual([cert!._id]);
+    // The PDF, in the learner's language or another the organisation has, without a session.
+    const pdfText = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const doc = await getDocumentProxy(new Uint8Array(res.rawPayload));
+      return (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
+    };
+    const english = await pdfText(cert!.pdfUrl!);
+    expect(english).toContain(`${learner.first} ${learner.last}`);
+    expect(english).toContain('Certificate of completion');
+    expect(english).toContain(`offered by Test ${ORG}`);
+    const french = await pdfText(`/api/verify/${cert!._id}/pdf?locale=fr-CA`);
+    expect(french).toContain('Attestation de réussite');
+    expect(french).toContain('Budget');
     const revoke = (who: { headers: Record<string, string> }, org = ORG) =>
       t.app.inject({
         method: 'POST',
@@ -182,6 +198,9 @@ describe.each(DATABASE_KINDS)('certificates on %s', (kind) => {
       pdfUrl: null,
     });
     expect((await mine(token))[0]).toMatchObject({ valid: false, pdfUrl: null });
+    const revokedPdf = await t.app.inject({ method: 'GET', url: `/api/verify/${cert!._id}/pdf` });
+    expect(revokedPdf.statusCode).toBe(410);
+    expect(revokedPdf.json().errors[0]).toMatch(/revoked/);
     const audit = await t.app.inject({
       method: 'GET',
       url: `/api/org/${ORG}/admin/audit?target=certificate:${cert!._id}`,

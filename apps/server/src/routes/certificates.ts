@@ -26,6 +26,24 @@ export const certificateRoutes =
     });
 
     app.route({
+      ...fromTable('verifyCertificatePdf'),
+      handler: async (request, reply) => {
+        const { filename, pdf } = await certificates.pdf(
+          request.params.certificateId,
+          request.query.locale,
+        );
+        return (
+          reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `inline; filename="${filename}"`)
+            .header('cache-control', 'no-store')
+            // Bytes, documented as the application/pdf answer of the route table.
+            .send(pdf as unknown as string)
+        );
+      },
+    });
+
+    app.route({
       ...fromTable('myCertificates'),
       config: { session: 'required' },
       handler: async (request, reply) => {

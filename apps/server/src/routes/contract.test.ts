@@ -1060,6 +1060,20 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
     await call('GET /api/verify/{certificateId}', { url: `/api/verify/${certificateId}` });
     await call('GET /api/verify/{certificateId}', { url: `/api/verify/${newCertificateId()}` });
     await call('GET /api/verify/{certificateId}', { url: '/api/verify/not-an-id' });
+    const certificatePdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify/${certificateId}/pdf`,
+    });
+    expect(certificatePdf.headers['content-type']).toBe('application/pdf');
+    const certificatePdfUnknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify/${newCertificateId()}/pdf`,
+    });
+    expect(errorBodySchema.safeParse(certificatePdfUnknown.json()).success).toBe(true);
+    seen.set('GET /api/verify/{certificateId}/pdf', [
+      certificatePdf.statusCode,
+      certificatePdfUnknown.statusCode,
+    ]);
     await call('GET /api/org/{org}/account/certificates', {
       url: '/api/org/doughmain/account/certificates?locale=fr-CA',
       headers: chief.headers,

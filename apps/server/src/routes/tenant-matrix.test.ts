@@ -28,6 +28,8 @@ const PUBLIC: Record<string, string> = {
   'GET /*': 'static files of the web app, when served by a wildcard route',
   'GET /api/docs': 'the OpenAPI document',
   'GET /api/host': 'maps a host name to its organisation alias, which is public',
+  'GET /api/verify/{certificateId}/pdf':
+    'the PDF of a certificate, public like its verify answer (design §16): the same names and dates, no email (certificates.test.ts)',
   'GET /api/verify/{certificateId}':
     'a certificate is public to whoever has its unguessable id, on any host (design §16): names and dates, never an email or an answer (certificates.test.ts)',
   'GET /api/org/{org}': 'the public organisation view; its private parts are policy-tested',

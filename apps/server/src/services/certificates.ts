@@ -8,6 +8,8 @@ import {
   type RouteAnswer,
   type Topic,
 } from '@portal/domain';
+import type { LogoReader } from '../adapters/certificates/logo';
+import { renderCertificatePdf } from '../adapters/certificates/pdf';
 import type { Db } from '../db/database';
 import { findUser } from '../db/repositories/accounts';
 import { insertAuditEvent } from '../db/repositories/audit-events';
@@ -27,7 +29,7 @@ import { JOB_KINDS } from '../jobs/kinds';
 import type { JobKind, JobRunner } from '../jobs/runner';
 import { assertMayAdminister } from '../policies/admin';
 import type { Viewer } from '../policies/viewer';
-import { conflict, invalid, notFound } from './errors';
+import { conflict, gone, invalid, notFound } from './errors';
 import type { SiteLinks } from './site-links';
 import type { TopicCache } from './topic-cache';
 
@@ -85,6 +87,7 @@ export class CertificateService {
     private readonly topics: TopicCache,
     private readonly jobs: JobRunner,
     private readonly links: SiteLinks,
+    private readonly logos: LogoReader,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -171,6 +174,31 @@ export class CertificateService {
         pdfUrl: c.revokedAt === null ? `/api/verify/${c.id}/pdf` : null,
       },
     };
+  }
+
+  /**
+   * A valid certificate as a PDF, in `locale` when the organisation offers it, else in the
+   * certificate's own; a revoked one is gone (410).
+   */
+  async pdf(id: string, locale: string | undefined): Promise<{ filename: string; pdf: Buffer }> {
+    const c = await findCertificate(this.db, id);
+    if (!c) throw notFound('certificateNotFound');
+    if (c.revokedAt) throw gone('certificateRevoked');
+    const org = await findOrganisationById(this.db, c.orgId);
+    if (!org) throw notFound('certificateNotFound');
+    const lang = locale && org.settings.locales.includes(locale) ? locale : c.locale;
+    const pdf = await renderCertificatePdf({
+      locale: lang,
+      learnerName: c.learnerName,
+      topicName: localise(c.topicName, lang),
+      organisationName: localise(c.organisationName, lang),
+      issuedAt: c.issuedAt,
+      verifyUrl: this.verifyUrl(org, c.id),
+      certificateId: c.id,
+      theme: org.settings.theme,
+      logo: await this.logos.read(org.settings.logoImage?.secure_url),
+    });
+    return { filename: `certificate-${c.topicId}-${c.id.slice(0, 8)}.pdf`, pdf };
   }
 
   /** The signed-in learner's certificates. */

@@ -13,6 +13,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  | 'gone'
   | 'too-large'
   | 'unsupported-type'
   | 'too-many'
@@ -78,6 +79,8 @@ export const notFound = (text: ErrorSay, errfor?: ErrorsFor) =>
 /** The request clashes with the state of things (409). */
 export const conflict = (text: ErrorSay, errfor?: ErrorsFor) =>
   new DomainError('conflict', text, errfor ? { errfor } : {});
+/** What was asked for existed and is gone for good (410). */
+export const gone = (text: ErrorSay) => new DomainError('gone', text);
 /** The input is larger than allowed (413). */
 export const tooLarge = (text: ErrorSay, errfor?: ErrorsFor) =>
   new DomainError('too-large', text, errfor ? { errfor } : {});

@@ -33,6 +33,7 @@ import { SessionService } from './session-service';
 import { SiteLinks } from './site-links';
 import { SsoService } from './sso';
 import { AdminService } from './admin';
+import { LogoReader } from '../adapters/certificates/logo';
 import { OrdersService } from './admin/orders';
 import { CertificateService } from './certificates';
 import { PeopleService } from './admin/people-service';
@@ -151,7 +152,13 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   );
   const workbooks = new WorkbookService(db);
   const topicCache = new TopicCache(db, caches);
-  const certificates = new CertificateService(db, topicCache, jobs, links);
+  const certificates = new CertificateService(
+    db,
+    topicCache,
+    jobs,
+    links,
+    new LogoReader({ mediaDir: config.mediaDir, uploadsDir: config.uploadsDir, storage }),
+  );
   const progress = new ProgressService(db, topicCache, log, caches, certificates);
   const payments: PaymentProvider =
     config.payments.provider === 'stripe'

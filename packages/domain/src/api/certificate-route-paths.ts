@@ -4,5 +4,6 @@
  */
 export const CERTIFICATE_ROUTE_PATHS = {
   verifyCertificate: 'GET /api/verify/{certificateId}',
+  verifyCertificatePdf: 'GET /api/verify/{certificateId}/pdf',
   myCertificates: 'GET /api/org/{org}/account/certificates',
 } as const;

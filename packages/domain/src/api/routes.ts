@@ -157,7 +157,7 @@ export interface RouteSchemas {
   headers?: z.ZodType;
   /** The body of a 2xx answer; JSON unless `answerType` says otherwise. */
   answer: z.ZodType;
-  answerType?: 'text/event-stream' | 'text/csv';
+  answerType?: 'text/event-stream' | 'text/csv' | 'application/pdf';
   /** The body is sent as multipart (files), not JSON. */
   multipart?: true;
   /** The error statuses it answers, each with the error body (docs/design.md §4). */
@@ -1040,6 +1040,16 @@ export const ROUTE_SCHEMAS = {
     query: localeQueryObjectSchema,
     answer: verifyAnswerSchema,
     errors: [400, 404],
+  },
+  verifyCertificatePdf: {
+    tags: ['certificates'],
+    summary:
+      'A valid certificate as a PDF (application/pdf), in the locale asked for or its own; a revoked one is refused (410)',
+    params: certificateParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: z.string(),
+    answerType: 'application/pdf',
+    errors: [400, 404, 410],
   },
   myCertificates: {
     tags: ['account'],

@@ -207,6 +207,7 @@ export const EN_US = {
   ssoIssuerUnknownHost: 'No address is known for the issuer’s host {host}.',
   certificateNotFound: 'There is no such certificate.',
   certificateAlreadyRevoked: 'This certificate is already revoked.',
+  certificateRevoked: 'This certificate was revoked: it can no longer be downloaded.',
   orderAlreadyRefunded: 'This order has already been refunded.',
   orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
   refundFailed:

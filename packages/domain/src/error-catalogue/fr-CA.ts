@@ -211,6 +211,7 @@ export const FR_CA: ErrorCatalogue = {
   ssoIssuerUnknownHost: 'Aucune adresse n’est connue pour l’hôte de l’émetteur {host}.',
   certificateNotFound: 'Cette attestation n’existe pas.',
   certificateAlreadyRevoked: 'Cette attestation est déjà révoquée.',
+  certificateRevoked: 'Cette attestation a été révoquée : elle ne peut plus être téléchargée.',
   orderAlreadyRefunded: 'Cette commande a déjà été remboursée.',
   orderNotRefundable:
     'Seule une commande payée dont les places ont été remises peut être remboursée.',
