@@ -12,6 +12,7 @@ import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
 import { membersPack, seedMembers, timeMembers } from '../bench/members.mjs';
 import { peoplePack, seedPeople, timePeople } from '../bench/people.mjs';
+import { seedCertificates, timeCertificatePdf } from '../bench/certificates.mjs';
 import {
   cohortsPack,
   seedCohorts,
@@ -675,6 +676,27 @@ async function people(kind) {
   }
 }
 
+/** Issue 28: the certificate PDF made on each download (SQLite: the database is not what costs). */
+async function certificatePdf() {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-certificates-'));
+  writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
+  const sqliteFile = path.join(contentDir, 'certificates.db');
+  const portal = await startPortal({
+    port: 3971,
+    env: {
+      CONTENT_DIR: contentDir,
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: `sqlite:${sqliteFile}`,
+    },
+  });
+  try {
+    const seeded = await seedStraight({ sqliteFile }, seedCertificates);
+    results.certificatePdf = await timeCertificatePdf(portal.url, seeded.ids);
+  } finally {
+    await portal.stop();
+  }
+}
+
 /**
  * Issue 23 on one database: a group with 50 buyers' cohorts of 40 under it (the members view of
  * its coach and of a buyer), and the unread count of 2,351 learners at 500 requests/s, seeded
@@ -737,6 +759,7 @@ if (!only || only === 'people') {
   await people('sqlite');
   await people('postgres');
 }
+if (!only || only === 'certificate') await certificatePdf();
 if (!only || only === 'cohorts') {
   await cohorts('sqlite');
   await cohorts('postgres');
