@@ -47,6 +47,10 @@ if (!fs.existsSync(CONTENT_DIR)) {
     locales: ['en-US', 'fr-CA'],
   };
   consoleDemo.organisation.name = { 'en-US': 'Console Demo', 'fr-CA': 'Démo de la console' };
+  // Learners sign up there and earn a certificate of manual handling (issue 28).
+  consoleDemo.organisation.disableSelfSignup = false;
+  for (const topic of consoleDemo.topics)
+    if (topic._id === 'manual-handling') topic.certificate = { enabled: true };
   consoleDemo.users = [
     ...(consoleDemo.users ?? []),
     {

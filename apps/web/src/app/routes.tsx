@@ -53,7 +53,17 @@ const ForgotPage = screen(async () => (await import('../features/auth')).ForgotP
 const ResetPasswordPage = screen(async () => (await import('../features/auth')).ResetPasswordPage);
 const SsoPage = screen(async () => (await import('../features/sso')).SsoPage);
 const OAuthCallbackPage = screen(async () => (await import('../features/sso')).OAuthCallbackPage);
-const ProfilePage = screen(async () => (await import('../features/profile')).ProfilePage);
+/** The profile (features/profile) with the learner's certificates (features/certificates). */
+const ProfilePage = screen(async () => {
+  const [{ ProfilePage: Profile }, { MyCertificates }] = await Promise.all([
+    import('../features/profile'),
+    import('../features/certificates'),
+  ]);
+  return function ProfileWithCertificates() {
+    return <Profile certificates={MyCertificates} />;
+  };
+});
+const VerifyPage = screen(async () => (await import('../features/certificates')).VerifyPage);
 const ConfirmEmailPage = screen(async () => (await import('../features/profile')).ConfirmEmailPage);
 const StorePage = screen(async () => (await import('../features/store')).StorePage);
 /**
@@ -149,6 +159,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/account', ProfilePage),
   // The link mailed to a new address (issue 24).
   page('/confirmEmail/:token', ConfirmEmailPage),
+  // A certificate as anyone with its link reads it (issue 28).
+  page('/verify/:certificateId', VerifyPage),
   page('/store', StorePage),
   page('/bundle/:bundleId', BundlePage),
   // The portal's own test checkout (PAYMENTS=local); Stripe's page replaces it otherwise.

@@ -29,6 +29,8 @@ const PROPER = new Set([
   'Google',
   'Analytics',
   'Unsplash',
+  // The single sign-on standard (the console's user groups).
+  'OpenID',
 ]);
 
 const visibleText = (text: string) => text.replace(/\{[^}]*\}|<[^>]*>/g, '');

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { NoticeBox } from '../../../components/message-box';
 import { updateAccount } from '../../../lib/api/account';
+import type { MyCertificatesComponent } from '../../../lib/certificates-slot';
 import { issueMessage } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
@@ -69,7 +70,9 @@ const FIELDS: readonly EditableField[] = [
 ];
 
 /** /account: title, picture, and the inline-edited details. */
-export function ProfilePage() {
+export function ProfilePage({
+  certificates: Certificates,
+}: { certificates?: MyCertificatesComponent } = {}) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'profile.title' });
   useDocumentTitle(title);
@@ -81,6 +84,7 @@ export function ProfilePage() {
     account: useId(),
     password: useId(),
     email: useId(),
+    certificates: useId(),
   };
 
   if (!account) {
@@ -185,6 +189,14 @@ export function ProfilePage() {
           </h2>
           <ChangeEmailForm account={account} />
         </section>
+        {Certificates && (
+          <section
+            className="profile-page__section surface-card"
+            aria-labelledby={ids.certificates}
+          >
+            <Certificates headingId={ids.certificates} />
+          </section>
+        )}
       </div>
     </div>
   );

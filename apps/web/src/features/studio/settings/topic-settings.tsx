@@ -113,6 +113,50 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
         />
         <FormattedMessage id="studio.settings.showGradeReport" />
       </label>
+      <label className="studio-check">
+        <input
+          type="checkbox"
+          checked={topic.certificate?.enabled ?? false}
+          onChange={(event) =>
+            onChange({
+              ...topic,
+              certificate: { ...topic.certificate, enabled: event.target.checked },
+            })
+          }
+        />
+        <FormattedMessage id="studio.settings.certificate" />
+      </label>
+      {topic.certificate?.enabled && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${topic._id}-pass`}>
+            <FormattedMessage id="studio.settings.passPercent" />
+          </label>
+          <p id={`${topic._id}-pass-hint`} className="field__hint">
+            <FormattedMessage id="studio.settings.passPercentHint" />
+          </p>
+          <input
+            id={`${topic._id}-pass`}
+            className="field__input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            aria-describedby={`${topic._id}-pass-hint`}
+            value={topic.certificate.passPercent ?? ''}
+            onChange={(event) => {
+              const value = event.target.value === '' ? undefined : Number(event.target.value);
+              const { passPercent: _old, ...rest } = topic.certificate!;
+              onChange({
+                ...topic,
+                certificate:
+                  value === undefined || Number.isNaN(value)
+                    ? rest
+                    : { ...rest, passPercent: Math.min(100, Math.max(0, value)) },
+              });
+            }}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -56,6 +56,23 @@ export function TopicHome() {
           />
         )}
         {NameEditor && <NameEditor />}
+        {topic.certificate && !topic.isGeneral && (
+          // Issue 28: what is left to earn the topic's certificate.
+          <p className="topic-hero__certificate">
+            <FormattedMessage
+              id={
+                progress.done < progress.total
+                  ? 'topic.certificate.left'
+                  : 'topic.certificate.earned'
+              }
+              values={{
+                left: progress.total - progress.done,
+                pass: topic.certificate.passPercent ?? 0,
+                hasPass: topic.certificate.passPercent === undefined ? 'no' : 'yes',
+              }}
+            />
+          </p>
+        )}
         {target && (
           // Issue 15 point 5: where the learner stands, and one clear way in.
           <div className="topic-start">

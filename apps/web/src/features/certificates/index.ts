@@ -1,0 +1,4 @@
+import './certificates.css';
+
+export { MyCertificates } from './my-certificates';
+export { VerifyPage } from './verify-page';
