@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
-import { CONSOLE_ADMIN, CONSOLE_ORG, CONSOLE_SITE, docsShot } from './support/console';
+import { CONSOLE_ORG, CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
 import { expect, test } from './support/test';
 
 /**
@@ -118,18 +118,21 @@ for (const run of RUNS) {
     await expectNoAxeViolations(visit);
     await docsShot(visit, `certificate-verify-${locale}-${run.viewport.width}`);
 
-    // The administrator revokes it: the verify page says so, and why.
-    const certificateId = verifyUrl.split('/').pop()!;
-    const adminLogin = await page.request.post(`${API}/login`, {
-      data: { username: CONSOLE_ADMIN.username, password: CONSOLE_ADMIN.password },
-    });
-    const adminHeaders = { authorization: `Bearer ${(await adminLogin.json()).token as string}` };
+    // The administrator finds it in the console and revokes it, with a reason.
     const reason = locale === 'fr-CA' ? 'Délivrée par erreur' : 'Issued by mistake';
-    const revoked = await page.request.post(`${API}/admin/certificates/${certificateId}/revoke`, {
-      headers: adminHeaders,
-      data: { reason },
-    });
-    expect(revoked.status(), await revoked.text()).toBe(200);
+    await openConsoleAsAdmin(page, run, `/admin/certificates?learner=${learner.email}`);
+    const list = page.getByRole('list', { name: t(locale, 'admin.certificates.list') });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await list
+      .getByRole('button', { name: new RegExp(t(locale, 'admin.certificates.revoke')) })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t(locale, 'admin.certificates.revokeTitle') });
+    await dialog.getByLabel(t(locale, 'admin.certificates.reason')).fill(reason);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: t(locale, 'admin.certificates.confirm') }).click();
+    await expect(page.locator('.message-box--success')).toBeVisible();
+    await expect(list).toContainText(t(locale, 'admin.certificates.revoked'));
+    await docsShot(page, `console-certificates-${locale}-${run.viewport.width}`);
     await visit.reload();
     await expect(
       visit.getByRole('status').filter({ hasText: t(locale, 'verify.revoked') }),

@@ -51,7 +51,15 @@ const ACTIONS = [
 const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never
   ? true
   : never = true;
-const FAMILIES = ['topic.', 'catalogue.', 'settings.', 'group.', 'bundle.', 'order.', 'certificate.'] as const;
+const FAMILIES = [
+  'topic.',
+  'catalogue.',
+  'settings.',
+  'group.',
+  'bundle.',
+  'order.',
+  'certificate.',
+] as const;
 const KNOWN = new Set<string>(EVERY_ACTION_NAMED ? [...ACTIONS, ...FAMILIES] : []);
 
 /** The filters in the address (`?action=…&to=…`): shareable, and Back undoes a filter. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { AuditLog } from '../audit/audit-log';
+import { CertificatesScreen } from '../certificates/certificates-screen';
 import { BundleEditor, type BundlePreviewComponent } from '../bundles/bundle-editor';
 import { BundlesScreen } from '../bundles/bundles-screen';
 import { GroupPage } from '../groups/group-page';
@@ -34,6 +35,7 @@ export function AdminRoutes({
           <Route path="people" element={<PeoplePage />} />
           <Route path="people/import" element={<PeopleImport />} />
           <Route path="orders" element={<OrdersScreen />} />
+          <Route path="certificates" element={<CertificatesScreen />} />
           <Route path="audit" element={<AuditLog />} />
           <Route path="*" element={<Navigate to="audit" replace />} />
         </Routes>
@@ -65,6 +67,9 @@ function AdminLayout({ children }: { children: ReactNode }) {
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/orders">
           <FormattedMessage id="admin.nav.orders" />
+        </NavLink>
+        <NavLink className="admin__nav-link" to="/admin/certificates">
+          <FormattedMessage id="admin.nav.certificates" />
         </NavLink>
         <NavLink className="admin__nav-link" to="/admin/audit">
           <FormattedMessage id="admin.nav.audit" />
