@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRouteRequest, ROUTE_PATHS, routePattern, routeUrl } from './route-paths';
 import { ROUTE_SCHEMAS } from './routes';
 import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
+import { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
 import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 describe('the route table', () => {
@@ -10,6 +11,7 @@ describe('the route table', () => {
       ...Object.keys(ROUTE_PATHS),
       ...Object.keys(STUDIO_ROUTE_PATHS),
       ...Object.keys(ADMIN_ROUTE_PATHS),
+      ...Object.keys(CERTIFICATE_ROUTE_PATHS),
     ];
     expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...named].sort());
     expect(new Set(named).size).toBe(named.length);
@@ -18,7 +20,8 @@ describe('the route table', () => {
   it('keeps the studio’s and the console’s paths apart from those a learner’s first load carries', () => {
     expect(
       Object.values(ROUTE_PATHS).filter(
-        (path) => path.includes('/studio') || path.includes('/admin/'),
+        (path) =>
+          path.includes('/studio') || path.includes('/admin/') || path.includes('certificate'),
       ),
     ).toEqual([]);
     expect(routeUrl('adminAudit', { org: 'o' }, { action: 'topic.' })).toBe(
