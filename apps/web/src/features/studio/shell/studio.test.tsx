@@ -257,6 +257,30 @@ describe('the workspace’s page editor', () => {
     },
   );
 
+  it(
+    'offers a certificate with a pass mark in the topic’s settings',
+    { timeout: 15_000 },
+    async () => {
+      const puts = workspaceApi(draft('Intro'));
+      studio('/studio/topic/budget?tab=settings');
+      fireEvent.click(
+        await screen.findByRole('checkbox', {
+          name: 'Give a certificate to whoever completes this topic',
+        }),
+      );
+      fireEvent.change(await screen.findByLabelText('Pass mark (% of the score)'), {
+        target: { value: '150' },
+      });
+      await waitFor(
+        () =>
+          expect(
+            (puts.at(-1)?.body as { topic: DraftTopic } | undefined)?.topic.certificate,
+          ).toEqual({ enabled: true, passPercent: 100 }),
+        { timeout: 5_000 },
+      );
+    },
+  );
+
   it('edits the page’s show condition in its settings', { timeout: 15_000 }, async () => {
     const puts = workspaceApi(draft('Intro'));
     studio('/studio/topic/budget');
