@@ -31,6 +31,7 @@ import * as auditLog from './migrations/0019-audit-log';
 import * as settingsVersions from './migrations/0020-settings-versions';
 import * as people from './migrations/0021-people';
 import * as certificates from './migrations/0023-certificates';
+import * as peopleSearch from './migrations/0024-people-search';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -155,6 +156,7 @@ const migrations: Record<string, Migration> = {
   '0020-settings-versions': settingsVersions,
   '0021-people': people,
   '0023-certificates': certificates,
+  '0024-people-search': peopleSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

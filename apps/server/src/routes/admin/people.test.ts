@@ -127,6 +127,27 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect((await people('?role=admin')).people.map((p) => p._id)).not.toContain(author.userId);
     expect((await people('?group=insiders')).people.map((p) => p._id)).toContain(groupAdmin.userId);
     expect((await people('?q=%25')).people).toEqual([]);
+    // A part of the email, of a name in other case, two words, and two letters (below the
+    // trigram index's three): the same accounts however the database finds them.
+    const ids = async (q: string) => (await people(`?q=${q}`)).people.map((p) => p._id);
+    expect(await ids('FIRSTWRI')).toEqual([author.userId]);
+    expect(await ids(encodeURIComponent('firstwriter lastwriter'))).toEqual([author.userId]);
+    expect(await ids('lastwriter%20nobody')).toEqual([]);
+    expect(await ids('st')).toContain(author.userId);
+    // A renamed account is found by its new name, no longer by its old (SQLite: by triggers).
+    await t.database.db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Quillon' })
+      .where('id', '=', author.userId)
+      .execute();
+    expect(await ids('quillon')).toEqual([author.userId]);
+    expect(await ids('firstwriter')).toEqual([]);
+    await t.database.db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Firstwriter' })
+      .where('id', '=', author.userId)
+      .execute();
+    expect(await ids('firstwriter')).toEqual([author.userId]);
     // Bad input is a 400 with the error body, never a 500.
     for (const query of ['?role=king', '?status=gone', '?limit=0', '?cursor=!!', '?cursor=AAAA'])
       expect((await call('GET', `/people${query}`)).statusCode, query).toBe(400);
