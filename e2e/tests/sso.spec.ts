@@ -264,6 +264,8 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
   test('screenshots of /sso and the callback error, both locales, phone and desktop', async ({
     page,
   }) => {
+    // Eight pages, each checked with axe and shot whole: more than the default 30 s on 2 cores.
+    test.setTimeout(90_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const locale of ['en-US', 'fr-CA']) {
       await page.goto('/healthz');
