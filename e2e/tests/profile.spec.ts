@@ -178,6 +178,8 @@ test.describe('account basics (issue 24: points 10 and 11)', () => {
       browser,
       request,
     }) => {
+      // Four forms by keyboard, each checked with axe: 26–30 s on two cores, so more than 30.
+      test.setTimeout(90_000);
       const learner = newLearner('basics');
       const token = await signUpByApi(request, learner);
       const page = await openAs(browser, combo, token, '/account');
