@@ -1,39 +1,25 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { demoOrganisation } from '../../test/certificate-sample';
 import { decodeQr, pagePng, readPdf, renderPdfPage } from '../../test/pdf-pages';
 import { renderCertificatePdf, type CertificatePdfInput } from './pdf';
 
 const repo = path.resolve(import.meta.dirname, '../../../../..');
 
+const demo = await demoOrganisation();
+
 const base: CertificatePdfInput = {
   locale: 'en-US',
   learnerName: 'Zoë Ñúñez-Łukasiewicz',
   topicName: 'Budgeting basics',
-  organisationName: 'Doughmain Academy',
+  organisationName: demo.name['en-US'],
   issuedAt: '2026-11-28T15:00:00.000Z',
   verifyUrl: 'https://learn.doughmain.example/verify/0123456789ABCDEFGHJKMNPQRS',
   certificateId: '0123456789ABCDEFGHJKMNPQRS',
-  // The demo organisation's theme (content/doughmain.json).
-  theme: {
-    primaryColor: '#1F6F5C',
-    secondaryColor: '#E0A526',
-    tertiaryColor: '#2B4C7E',
-    primaryBackgroundColor: '#FFFFFF',
-    secondaryBackgroundColor: '#F6F3EC',
-    tertiaryBackgroundColor: '#E8F3EF',
-  },
+  theme: demo.theme,
 };
-
-/** The demo organisation's SVG logo as the PNG an upload would be (SVG itself is left out). */
-const demoLogo = async () => ({
-  data: await sharp(await readFile(path.join(repo, 'content/media/doughmain/logo.svg')), {
-    density: 288,
-  })
-    .png()
-    .toBuffer(),
-});
 
 const pixel = (image: Awaited<ReturnType<typeof renderPdfPage>>, x: number, y: number) => {
   const at = (Math.round(y) * image.width + Math.round(x)) * 4;
@@ -100,10 +86,9 @@ describe('a certificate’s PDF', () => {
   });
 
   it('carries a QR code of the verify address, in both languages', async () => {
-    const logo = await demoLogo();
-    const french = { organisationName: 'Académie Doughmain', topicName: 'Les bases du budget' };
+    const french = { organisationName: demo.name['fr-CA'], topicName: 'Les bases du budget' };
     for (const locale of ['en-US', 'fr-CA']) {
-      const input = { ...base, ...(locale === 'fr-CA' ? french : {}), locale, logo };
+      const input = { ...base, ...(locale === 'fr-CA' ? french : {}), locale, logo: demo.logo };
       const image = await renderPdfPage(await renderCertificatePdf(input), 150);
       // A4 at 150 dpi is 1754 × 1240 px; PDFium rounds each side down.
       expect([image.width, image.height]).toEqual([1752, 1239]);
