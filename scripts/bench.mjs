@@ -676,8 +676,16 @@ async function people(kind) {
   }
 }
 
-/** Issue 28: the certificate PDF made on each download (SQLite: the database is not what costs). */
+/**
+ * Issue 28: the certificate PDF made in process (renderCertificatePdf alone, 3 × 200 renders),
+ * then made on each download (SQLite: the database is not what costs).
+ */
 async function certificatePdf() {
+  const out = execFileSync('npx', ['tsx', path.join(root, 'bench/certificate-render.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  results.certificateRender = JSON.parse(out.trim().split('\n').at(-1));
   const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-certificates-'));
   writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
   const sqliteFile = path.join(contentDir, 'certificates.db');

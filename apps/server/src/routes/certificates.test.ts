@@ -169,7 +169,7 @@ describe.each(DATABASE_KINDS)('certificates on %s', (kind) => {
     const english = await pdfText(cert!.pdfUrl!);
     expect(english).toContain(`${learner.first} ${learner.last}`);
     expect(english).toContain('Certificate of completion');
-    expect(english).toContain(`offered by Test ${ORG}`);
+    expect(english).toContain(`Test ${ORG}`);
     const french = await pdfText(`/api/verify/${cert!._id}/pdf?locale=fr-CA`);
     expect(french).toContain('Attestation de réussite');
     expect(french).toContain('Budget');

@@ -187,6 +187,7 @@ export class CertificateService {
     const org = await findOrganisationById(this.db, c.orgId);
     if (!org) throw notFound('certificateNotFound');
     const lang = locale && org.settings.locales.includes(locale) ? locale : c.locale;
+    const logo = await this.logos.read(org.settings.logoImage?.secure_url);
     const pdf = await renderCertificatePdf({
       locale: lang,
       learnerName: c.learnerName,
@@ -196,7 +197,7 @@ export class CertificateService {
       verifyUrl: this.verifyUrl(org, c.id),
       certificateId: c.id,
       theme: org.settings.theme,
-      logo: await this.logos.read(org.settings.logoImage?.secure_url),
+      logo: logo && { data: logo },
     });
     return { filename: `certificate-${c.topicId}-${c.id.slice(0, 8)}.pdf`, pdf };
   }
