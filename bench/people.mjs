@@ -88,7 +88,9 @@ export async function seedPeople(run, placeholder) {
         `${name}@people.example`,
         `${name}@people.example`,
         null,
-        `${FIRST[n % 10]}${n % 97}`,
+        // Names apart from the status (n % 10, n % 50) and the group (n % 9): a search that
+        // combines them finds some, as it would among real people.
+        `${FIRST[Math.floor(n / 7) % 10]}${n % 97}`,
         `${LAST[((n / 10) % 10) | 0]}`,
         0,
         at,
@@ -97,7 +99,7 @@ export async function seedPeople(run, placeholder) {
         n % 5 === 0 ? '["author"]' : '[]',
       ]);
       if (n % 3 === 0)
-        members.push([orgId, GROUPS[n % GROUPS.length], `bench-person-${n}`, 'member']);
+        members.push([orgId, GROUPS[(n / 3) % GROUPS.length], `bench-person-${n}`, 'member']);
     }
     let p = 0;
     const row = (width) => `(${Array.from({ length: width }, () => placeholder(++p)).join(', ')})`;

@@ -32,6 +32,7 @@ import * as settingsVersions from './migrations/0020-settings-versions';
 import * as people from './migrations/0021-people';
 import * as certificates from './migrations/0023-certificates';
 import * as peopleSearch from './migrations/0024-people-search';
+import * as peopleStaff from './migrations/0025-people-staff';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -157,6 +158,7 @@ const migrations: Record<string, Migration> = {
   '0021-people': people,
   '0023-certificates': certificates,
   '0024-people-search': peopleSearch,
+  '0025-people-staff': peopleStaff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,7 +64,9 @@ export async function searchPeople(
     .where('u.org_id', '=', orgId);
   if (filter.status) query = query.where('u.status', '=', filter.status);
   if (filter.role === 'learner') query = query.where('u.roles', '=', '[]');
-  else if (filter.role) query = query.where('u.roles', 'like', `%"${filter.role}"%`);
+  // `roles <> '[]'` as in the partial index users_staff (migration 0025): the staff only.
+  else if (filter.role)
+    query = query.where('u.roles', '<>', '[]').where('u.roles', 'like', `%"${filter.role}"%`);
   if (filter.group) {
     const group = filter.group;
     query = query.where((eb) =>
