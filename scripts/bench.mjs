@@ -11,6 +11,7 @@ import { burst, openConnections, quantile, requestBytes } from '../bench/burst.m
 import { startFakeStripe } from '../bench/fake-stripe.mjs';
 import { chatPack, pollAtFixedRate, signInAll, streamFanOut } from '../bench/messages.mjs';
 import { membersPack, seedMembers, timeMembers } from '../bench/members.mjs';
+import { seedAudit, timeAudit } from '../bench/audit.mjs';
 import { peoplePack, seedPeople, timePeople } from '../bench/people.mjs';
 import { seedCertificates, timeCertificatePdf } from '../bench/certificates.mjs';
 import {
@@ -677,6 +678,36 @@ async function people(kind) {
 }
 
 /**
+ * Issue 27 on one database: the audit log's pages over 1,000,000 events seeded straight into the
+ * database (each filter of the console, and its second page).
+ */
+async function auditLog(kind) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-audit-'));
+  writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const sqliteFile = path.join(contentDir, 'audit.db');
+  const portal = await startPortal({
+    port: 3972,
+    env: {
+      CONTENT_DIR: contentDir,
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: pg ? pg.url : `sqlite:${sqliteFile}`,
+    },
+  });
+  try {
+    const started = Date.now();
+    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seedAudit);
+    results[`${kind}AuditLog`] = {
+      seeded: { ...seeded, ms: Date.now() - started },
+      ...(await timeAudit(portal.url, portal.cpuMs)),
+    };
+  } finally {
+    await portal.stop();
+    await pg?.drop();
+  }
+}
+
+/**
  * Issue 28: the certificate PDF made in process (renderCertificatePdf alone, 3 × 200 renders),
  * then made on each download (SQLite: the database is not what costs).
  */
@@ -766,6 +797,10 @@ if (!only || only === 'members') {
 if (!only || only === 'people') {
   await people('sqlite');
   await people('postgres');
+}
+if (!only || only === 'audit') {
+  await auditLog('sqlite');
+  await auditLog('postgres');
 }
 if (!only || only === 'certificate') await certificatePdf();
 if (!only || only === 'cohorts') {
