@@ -115,8 +115,7 @@ export async function timeAudit(baseUrl, cpuMs) {
   for (const q of queries) {
     const first = await (await fetch(`${api}/admin/audit${q}`, { headers })).json();
     if (!Array.isArray(first.events)) throw new Error(`audit answered ${JSON.stringify(first)}`);
-    if (first.next)
-      second.push(`${q ? `${q}&` : '?'}cursor=${encodeURIComponent(first.next)}`);
+    if (first.next) second.push(`${q ? `${q}&` : '?'}cursor=${encodeURIComponent(first.next)}`);
   }
   const all = [...queries, ...second];
   const once = (i) => fetch(`${api}/admin/audit${all[i % all.length]}`, { headers });

@@ -42,6 +42,7 @@ import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
 import { adminGroupRoutes } from './routes/admin/groups-and-bundles';
 import { certificateRoutes } from './routes/certificates';
+import { notificationRoutes } from './routes/notifications';
 import { studioRoutes } from './routes/studio';
 import { ssoRoutes } from './routes/sso';
 import { storeRoutes } from './routes/store';
@@ -80,6 +81,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 1_048_576,
+    // A path parameter up to 400 characters (Fastify's 100 would refuse an unsubscribe link made
+    // for a long address); each route's schema still bounds its own.
+    routerOptions: { maxParamLength: 400 },
     // X-Forwarded-* headers count only from the proxies configured (TRUST_PROXY); none by default.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -230,6 +234,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   await app.register(adminRoutes(services));
   await app.register(adminGroupRoutes(services));
   await app.register(certificateRoutes(services));
+  await app.register(notificationRoutes(services));
   await app.register(studioRoutes(services));
   await app.register(studioPreviewRoutes(services));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -257,6 +262,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
       .enqueueReceived()
       .catch((err: unknown) => app.log.error({ err }, 'payment events not queued again'))
       .finally(() => services.jobs.start());
+    // The next digest of group messages: one sweep a day, whichever process queues it first.
+    void services.notifications
+      .scheduleDigest()
+      .catch((err: unknown) => app.log.error({ err }, 'the digest was not scheduled'));
   });
   app.addHook('onClose', async () => {
     await services.jobs.stop();

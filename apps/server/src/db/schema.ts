@@ -477,6 +477,23 @@ export interface AuditEventsTable {
   after: string | null;
 }
 
+/** Mail notices wanted (migration 0027), by account id or `email:{address}`. */
+export interface NotificationPreferencesTable {
+  org_id: string;
+  subject: string;
+  /** JSON: NotificationPreferences. */
+  prefs: string;
+  locale: string | null;
+  updated_at: string;
+}
+
+/** Each organisation's key for its unsubscribe links' HMAC (migration 0027). */
+export interface NotificationSecretsTable {
+  org_id: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   org_hosts: OrgHostsTable;
@@ -517,6 +534,8 @@ export interface Database {
   studio_presence: StudioPresenceTable;
   audit_events: AuditEventsTable;
   certificates: CertificatesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_secrets: NotificationSecretsTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Db } from '../db/database';
 import type { CertificateService } from '../services/certificates';
+import type { NotificationService } from '../services/notifications';
 import type { SiteLinks } from '../services/site-links';
 import type { Fulfilment } from '../services/store/fulfilment';
 import { MailDelivery, mailJob } from './mail';
@@ -19,6 +20,7 @@ export function registerJobs(
     fulfilment: Fulfilment;
     log: FastifyBaseLogger;
     certificates: CertificateService;
+    notifications: NotificationService;
   },
 ): void {
   const delivery = new MailDelivery(deps.db, deps.mailer, deps.log);
@@ -27,4 +29,5 @@ export function registerJobs(
     .register(paymentEventJob(deps.fulfilment))
     .register(receiptMailJob(deps.db, deps.links, delivery))
     .register(deps.certificates.issueJob());
+  for (const kind of deps.notifications.jobKinds()) runner.register(kind);
 }

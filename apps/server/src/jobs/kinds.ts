@@ -10,4 +10,12 @@ export const JOB_KINDS = {
   peopleImport: 'people-import',
   /** A certificate a learner earned, issued once (services/certificates.ts). */
   certificateIssue: 'certificate-issue',
+  /** The notices of a private message (services/notifications). */
+  messageNotice: 'message-notice',
+  /** A reminder of a pending invitation, 3 or 7 days after it was mailed. */
+  invitationReminder: 'invitation-reminder',
+  /** The day's summary of pending invitations to a cohort's administrators. */
+  reminderSummary: 'reminder-summary',
+  /** The day's digest of group messages (one sweep a day, queued by its day). */
+  digest: 'digest',
 } as const;

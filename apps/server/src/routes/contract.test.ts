@@ -1105,6 +1105,42 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: as,
     });
 
+    // Notices (issue 28): the learner's preferences, and an unsubscribe link read and followed.
+    await call('GET /api/org/{org}/account/notifications', {
+      url: '/api/org/doughmain/account/notifications',
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/account/notifications', {
+      url: '/api/org/doughmain/account/notifications',
+    });
+    await call('PUT /api/org/{org}/account/notifications', {
+      url: '/api/org/doughmain/account/notifications',
+      payload: { digest: 'weekly' },
+      headers: chief.headers,
+    });
+    await call('PUT /api/org/{org}/account/notifications', {
+      url: '/api/org/doughmain/account/notifications',
+      payload: { digest: 'hourly' },
+      headers: chief.headers,
+    });
+    const unsubscribeToken = await t.services.notifications.token(
+      doughmain.id,
+      chief.userId,
+      'digest',
+    );
+    await call('GET /api/org/{org}/unsubscribe/{token}', {
+      url: `/api/org/doughmain/unsubscribe/${unsubscribeToken}`,
+    });
+    await call('GET /api/org/{org}/unsubscribe/{token}', {
+      url: '/api/org/doughmain/unsubscribe/no-dot',
+    });
+    await call('POST /api/org/{org}/unsubscribe/{token}', {
+      url: `/api/org/doughmain/unsubscribe/${unsubscribeToken}`,
+    });
+    await call('POST /api/org/{org}/unsubscribe/{token}', {
+      url: `/api/org/doughmain/unsubscribe/${unsubscribeToken}x`,
+    });
+
     // The console's orders (issue 27): the list, one, a refund and a second refund (409).
     await call('GET /api/org/{org}/admin/orders', {
       url: `${admin}/orders?limit=1`,

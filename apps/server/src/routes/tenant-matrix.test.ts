@@ -50,6 +50,10 @@ const PUBLIC: Record<string, string> = {
   'POST /api/upload': 'exercised through the profile picture below (its file ids)',
   'POST /api/org/{org}/analytics/events':
     'records an event of the viewer (anonymous for a visitor), answers only {success}, reads nothing',
+  'GET /api/org/{org}/unsubscribe/{token}':
+    'the signed token is the credential, made with the organisation’s own key: another organisation’s, a changed one or none is 404 (notifications.test.ts); it reads a hidden address only',
+  'POST /api/org/{org}/unsubscribe/{token}':
+    'the signed token is the credential (RFC 8058 one-click, no session): another organisation’s or a changed one is 404 and stops nothing (notifications.test.ts)',
   'GET /api/org/{org}/userGroup/{groupId}/oauthuserprompt':
     'the sign-on prompt of a group, shown to visitors before they sign in (sso.test.ts)',
 };
@@ -230,6 +234,13 @@ const EXERCISED: Record<string, Exercise> = {
   // organisation's certificate is the same 404 as an unknown one: certificates.test.ts).
   'GET /api/org/{org}/account/certificates': { signedIn: true, takesIds: false },
   'GET /api/org/{org}/admin/certificates': consoleRoute(false),
+  // Notices (issue 28): the signed-in learner's own preferences, no id.
+  'GET /api/org/{org}/account/notifications': { signedIn: true, takesIds: false },
+  'PUT /api/org/{org}/account/notifications': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ digest: 'weekly' }),
+  },
   'POST /api/org/{org}/admin/certificates/{certificateId}/revoke': {
     ...consoleRoute(true, () => ({ reason: 'Matrix revocation' })),
     path: (ids) => ({ certificateId: (ids as Ids & { certificateId: string }).certificateId }),

@@ -30,6 +30,7 @@ import type { JobKind, JobRunner } from '../jobs/runner';
 import { assertMayAdminister } from '../policies/admin';
 import type { Viewer } from '../policies/viewer';
 import { conflict, gone, invalid, notFound } from './errors';
+import type { NotificationService } from './notifications';
 import type { SiteLinks } from './site-links';
 import type { TopicCache } from './topic-cache';
 
@@ -88,6 +89,7 @@ export class CertificateService {
     private readonly jobs: JobRunner,
     private readonly links: SiteLinks,
     private readonly logos: LogoReader,
+    private readonly notifications: NotificationService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -148,6 +150,8 @@ export class CertificateService {
       issuedAt: this.now().toISOString(),
     };
     if (!(await insertCertificate(this.db, certificate))) return undefined;
+    // Once per certificate (the notice's key): a retry of this job finds it issued and stops above.
+    await this.notifications.certificateIssued(org, certificate, locale);
     return { ...certificate, revokedAt: null, revokedReason: null, revokedBy: null };
   }
 

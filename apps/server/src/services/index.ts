@@ -36,6 +36,7 @@ import { AdminService } from './admin';
 import { LogoReader } from '../adapters/certificates/logo';
 import { OrdersService } from './admin/orders';
 import { CertificateService } from './certificates';
+import { NotificationService } from './notifications';
 import { PeopleService } from './admin/people-service';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
@@ -94,6 +95,7 @@ export interface Services {
   orders: OrdersService;
   /** Certificates: issued on completion, verified by anyone with the link, revoked in the console. */
   certificates: CertificateService;
+  notifications: NotificationService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -132,7 +134,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const jobs = new JobRunner(db, log);
   // Use cases queue their mail: the mail job sends it once, and again if the server refused it.
   const queuedMail = new QueuedMailer(jobs, db);
-  const invitations = new InvitationService(db, viewers, queuedMail, links, log);
+  const notifications = new NotificationService(db, jobs, queuedMail, links, log);
+  const invitations = new InvitationService(db, viewers, queuedMail, links, log, notifications);
   const accounts = new AccountService(
     db,
     sessions,
@@ -158,6 +161,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     jobs,
     links,
     new LogoReader({ mediaDir: config.mediaDir, uploadsDir: config.uploadsDir, storage }),
+    notifications,
   );
   const progress = new ProgressService(db, topicCache, log, caches, certificates);
   const payments: PaymentProvider =
@@ -165,7 +169,15 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       ? new StripePayments(config.payments)
       : new LocalPayments();
   const store = createStore({ db, payments, links, jobs, viewers, invitations, log });
-  registerJobs(jobs, { db, mailer, links, fulfilment: store.fulfilment, log, certificates });
+  registerJobs(jobs, {
+    db,
+    mailer,
+    links,
+    fulfilment: store.fulfilment,
+    log,
+    certificates,
+    notifications,
+  });
   return {
     rateLimitScale: config.rateLimitScale,
     health: new HealthService(db),
@@ -202,7 +214,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       invitations,
       viewers,
     ),
-    messages: new MessageService(db, pubsub, sessions, viewers, log, caches),
+    messages: new MessageService(db, pubsub, sessions, viewers, log, caches, notifications),
     progress,
     groups: new GroupService(
       db,
@@ -221,6 +233,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     }),
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
     certificates,
+    notifications,
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),

@@ -7,13 +7,13 @@ import {
 } from '@portal/domain';
 import type { Mail } from '../adapters/mail/mailer';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The frame every mail shares: the organisation's background, a white card headed by its name
  * in its primary colour, and `body` (HTML, already escaped) inside.
  */
-function brandedHtml(org: OrganisationSettings, locale: string, body: string): string {
+export function brandedHtml(org: OrganisationSettings, locale: string, body: string): string {
   const primary = org.theme.primaryColor;
   return `<!doctype html><html lang="${locale}"><body style="margin:0;background:${org.theme.secondaryBackgroundColor};font-family:Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -25,7 +25,7 @@ ${body}
 }
 
 /** A link drawn as a button in the organisation's primary colour. */
-function button(org: OrganisationSettings, href: string, label: string): string {
+export function button(org: OrganisationSettings, href: string, label: string): string {
   const primary = org.theme.primaryColor;
   return `<p><a href="${escape(href)}" style="display:inline-block;background:${primary};color:${readableTextOn(primary)};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(label)}</a></p>`;
 }
@@ -305,4 +305,38 @@ export function emailChangeNoticeMail(
   );
   const text = `${t.greeting(to.name)}\n\n${t.body(newEmail)}\n\n${t.warn}\n\n${orgName}\n`;
   return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
+}
+
+const unsubscribeText = {
+  'en-US': {
+    why: 'You get this email because someone invited you.',
+    stop: 'Stop these emails',
+  },
+  'fr-CA': {
+    why: 'Vous recevez ce courriel parce que quelqu’un vous a invité.',
+    stop: 'Ne plus recevoir ces courriels',
+  },
+} as const;
+
+/** A mail with the RFC 8058 headers and, at its foot, why it came and the link that stops it. */
+export function withUnsubscribe(
+  mail: Mail,
+  locale: string,
+  unsubscribe: { page: string; oneClick: string },
+): Mail {
+  const t = locale === 'fr-CA' ? unsubscribeText['fr-CA'] : unsubscribeText['en-US'];
+  const foot = `<p style="font-size:12px;color:#52606d">${escape(t.why)} <a href="${escape(unsubscribe.page)}" style="color:#1f2933">${escape(t.stop)}</a></p>`;
+  const end = mail.html.lastIndexOf('</td></tr></table>');
+  return {
+    ...mail,
+    html:
+      end < 0
+        ? `${mail.html}${foot}`
+        : `${mail.html.slice(0, end)}${foot}\n${mail.html.slice(end)}`,
+    text: `${mail.text}\n--\n${t.why}\n${t.stop}: ${unsubscribe.page}\n`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -24,5 +24,7 @@ export * from './admin-people';
 export * from './admin-orders';
 export * from './certificates';
 export * from './certificate-route-paths';
+export * from './notifications';
+export * from './notification-route-paths';
 export * from './routes';
 export * from './studio';

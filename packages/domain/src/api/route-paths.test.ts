@@ -3,6 +3,7 @@ import { isRouteRequest, ROUTE_PATHS, routePattern, routeUrl } from './route-pat
 import { ROUTE_SCHEMAS } from './routes';
 import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
 import { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
+import { NOTIFICATION_ROUTE_PATHS } from './notification-route-paths';
 import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 describe('the route table', () => {
@@ -12,6 +13,7 @@ describe('the route table', () => {
       ...Object.keys(STUDIO_ROUTE_PATHS),
       ...Object.keys(ADMIN_ROUTE_PATHS),
       ...Object.keys(CERTIFICATE_ROUTE_PATHS),
+      ...Object.keys(NOTIFICATION_ROUTE_PATHS),
     ];
     expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual([...named].sort());
     expect(new Set(named).size).toBe(named.length);
@@ -21,7 +23,11 @@ describe('the route table', () => {
     expect(
       Object.values(ROUTE_PATHS).filter(
         (path) =>
-          path.includes('/studio') || path.includes('/admin/') || path.includes('certificate'),
+          path.includes('/studio') ||
+          path.includes('/admin/') ||
+          path.includes('certificate') ||
+          path.includes('notifications') ||
+          path.includes('unsubscribe'),
       ),
     ).toEqual([]);
     expect(routeUrl('adminAudit', { org: 'o' }, { action: 'topic.' })).toBe(

@@ -1,5 +1,6 @@
 import type { ADMIN_ROUTE_PATHS } from './admin-route-paths';
 import type { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
+import type { NOTIFICATION_ROUTE_PATHS } from './notification-route-paths';
 import type { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 
 /**
@@ -73,7 +74,8 @@ export type RouteName =
   | keyof typeof ROUTE_PATHS
   | keyof typeof STUDIO_ROUTE_PATHS
   | keyof typeof ADMIN_ROUTE_PATHS
-  | keyof typeof CERTIFICATE_ROUTE_PATHS;
+  | keyof typeof CERTIFICATE_ROUTE_PATHS
+  | keyof typeof NOTIFICATION_ROUTE_PATHS;
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A route's method and path (`/api/org/{org}/topic/{topicId}`). */

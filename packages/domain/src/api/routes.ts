@@ -118,6 +118,13 @@ import {
   verifyAnswerSchema,
 } from './certificates';
 import { CERTIFICATE_ROUTE_PATHS } from './certificate-route-paths';
+import { NOTIFICATION_ROUTE_PATHS } from './notification-route-paths';
+import {
+  notificationPreferencesAnswerSchema,
+  saveNotificationPreferencesSchema,
+  unsubscribeAnswerSchema,
+  unsubscribeParamsSchema,
+} from './notifications';
 import {
   authorizationUrlAnswerSchema,
   oAuthCompleteBodySchema,
@@ -1076,6 +1083,37 @@ export const ROUTE_SCHEMAS = {
     answer: adminCertificateAnswerSchema,
     errors: [...ADMIN_ERRORS, 409],
   },
+  myNotifications: {
+    tags: ['account'],
+    summary: 'The signed-in learner’s mail notices: each kind on or off, and the digest',
+    params: orgParamsSchema,
+    answer: notificationPreferencesAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  saveNotifications: {
+    tags: ['account'],
+    summary: 'Switch kinds of notice on or off, or change the digest (only what is sent)',
+    params: orgParamsSchema,
+    body: saveNotificationPreferencesSchema,
+    answer: notificationPreferencesAnswerSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  unsubscribeLink: {
+    tags: ['account'],
+    summary:
+      'What an unsubscribe link of a mail stops, and whether it is stopped (changes nothing; no session)',
+    params: unsubscribeParamsSchema,
+    answer: unsubscribeAnswerSchema,
+    errors: [400, 404],
+  },
+  unsubscribe: {
+    tags: ['account'],
+    summary:
+      'Stops what an unsubscribe link names (RFC 8058 one-click: a POST of List-Unsubscribe=One-Click, or JSON); no session',
+    params: unsubscribeParamsSchema,
+    answer: unsubscribeAnswerSchema,
+    errors: [400, 404],
+  },
 } as const satisfies { [K in RouteName]: RouteSchemas };
 
 export type RouteTable = typeof ROUTE_SCHEMAS;
@@ -1084,6 +1122,7 @@ export type RouteTable = typeof ROUTE_SCHEMAS;
 knowRoutePaths(STUDIO_ROUTE_PATHS);
 knowRoutePaths(ADMIN_ROUTE_PATHS);
 knowRoutePaths(CERTIFICATE_ROUTE_PATHS);
+knowRoutePaths(NOTIFICATION_ROUTE_PATHS);
 
 /** Every route's name. */
 export const ROUTE_NAMES = Object.keys(ROUTE_SCHEMAS) as RouteName[];

@@ -210,6 +210,8 @@ export const EN_US = {
   certificateRevoked: 'This certificate was revoked: it can no longer be downloaded.',
   orderAlreadyRefunded: 'This order has already been refunded.',
   orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not one of this site’s, or it was cut short: use the last link you were sent, or change your notices on your profile.',
   refundFailed:
     'The payment provider did not make the refund; the order is unchanged. Try again later.',
 } as const;

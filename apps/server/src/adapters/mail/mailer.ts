@@ -9,6 +9,11 @@ export interface Mail {
   text: string;
   html: string;
   fromName: string;
+  /**
+   * Extra headers: a notice's RFC 8058 one-click unsubscribe (`List-Unsubscribe`,
+   * `List-Unsubscribe-Post`).
+   */
+  headers?: Record<string, string>;
   /** Sent once per key when the mail is queued (jobs/mail.ts); each queued mail is its own else. */
   key?: string;
 }

@@ -6,6 +6,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { findUserGroup } from '../../db/repositories/user-groups';
 import { assertMayInvite, type Viewer } from '../../policies';
 import { notFound } from '../errors';
+import type { NotificationService } from '../notifications';
 import type { SiteLinks } from '../site-links';
 import type { ViewerService } from '../viewer-service';
 
@@ -22,6 +23,7 @@ export interface InvitationsContext {
   mailer: Mailer;
   links: SiteLinks;
   log: FastifyBaseLogger;
+  notifications: NotificationService;
 }
 
 /** The group, for one of its administrators; 404 (not in it) or 403 (a member) for others. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationService } from '../notifications';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/database';
 import type { SiteLinks } from '../site-links';
@@ -27,8 +28,9 @@ export class InvitationService {
     mailer: Mailer,
     links: SiteLinks,
     log: FastifyBaseLogger,
+    notifications: NotificationService,
   ) {
-    this.ctx = { db, viewers, mailer, links, log };
+    this.ctx = { db, viewers, mailer, links, log, notifications };
   }
 
   summary(...args: UseCaseArgs<typeof summary>) {

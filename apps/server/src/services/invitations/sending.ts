@@ -27,7 +27,7 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import type { Viewer } from '../../policies';
 import { presentInvitation } from '../../presenters/invitations';
 import { conflict, invalid, notFound } from '../errors';
-import { inviteMail } from '../mail-templates';
+import { inviteMail, withUnsubscribe } from '../mail-templates';
 import type { RequestAddress } from '../site-links';
 import { adminGroup, newInvitationId, now, type Admin, type InvitationsContext } from './context';
 
@@ -185,18 +185,33 @@ function mail(
   invitation: Invitation,
   site: RequestAddress | undefined,
 ): void {
-  if (!invitation.email) return;
-  void ctx.mailer
-    .send(
-      inviteMail(
-        org.settings,
-        locale,
-        invitation.email,
-        { from, bundleName: groupName },
-        ctx.links.page(org, invitation.link, site),
-      ),
-    )
-    .catch((err: unknown) =>
-      ctx.log.error({ err, inviteId: invitation._id }, 'invitation not sent'),
+  const email = invitation.email;
+  if (!email) return;
+  const link = ctx.links.page(org, invitation.link, site);
+  const send = async () => {
+    const subject = await ctx.notifications.subjectOfEmail(org, email);
+    // Unsubscribed from invitations: neither this mail nor its reminders.
+    const sent = await ctx.notifications.send(
+      org,
+      { subject, email },
+      'invitation',
+      `invitation:${invitation._id}:${email.toLowerCase()}:${Date.now()}`,
+      (lang, unsubscribe) =>
+        withUnsubscribe(
+          inviteMail(org.settings, lang, email, { from, bundleName: groupName }, link),
+          lang,
+          unsubscribe,
+        ),
+      { hint: locale },
     );
+    if (sent)
+      await ctx.notifications.invitationMailed(
+        org,
+        { id: invitation._id, groupId: invitation.group, email },
+        locale,
+      );
+  };
+  void send().catch((err: unknown) =>
+    ctx.log.error({ err, inviteId: invitation._id }, 'invitation not sent'),
+  );
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { assertGroupMember, isMessagingOn, type Viewer } from '../../policies';
 import { forbidden } from '../errors';
+import type { NotificationService } from '../notifications';
 import type { SessionService } from '../session-service';
 import type { ViewerService } from '../viewer-service';
 
@@ -17,6 +18,7 @@ export interface MessagesContext {
   viewers: ViewerService;
   log: FastifyBaseLogger;
   caches: Caches;
+  notifications: NotificationService;
   /**
    * Pages of messages as JSON answers, by group, reader and query (PAGE_CACHED_MS); a post drops
    * its group's pages on every process.

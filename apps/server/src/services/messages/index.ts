@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PubSub } from '../../adapters/pubsub/pubsub';
 import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
+import type { NotificationService } from '../notifications';
 import type { SessionService } from '../session-service';
 import type { UseCaseArgs } from '../use-cases';
 import type { ViewerService } from '../viewer-service';
@@ -32,6 +33,7 @@ export class MessageService {
     viewers: ViewerService,
     log: FastifyBaseLogger,
     caches: Caches,
+    notifications: NotificationService,
   ) {
     this.ctx = {
       db,
@@ -40,6 +42,7 @@ export class MessageService {
       viewers,
       log,
       caches,
+      notifications,
       pages: caches.define('message-pages', {
         max: 5_000,
         ttlMs: PAGE_CACHED_MS,

@@ -49,8 +49,9 @@ export async function post(
   )
     throw notFound('threadNotFound', { threadOf: 'notAMemberHere' });
   const id = newMessageId();
-  await inTransaction(ctx.db, (tx) =>
-    insertMessage(tx, {
+  // The message and its notices' job in one transaction: neither is kept without the other.
+  await inTransaction(ctx.db, async (tx) => {
+    await insertMessage(tx, {
       id,
       orgId: org.id,
       groupId,
@@ -59,8 +60,9 @@ export async function post(
       body,
       isPrivate,
       createdAt: new Date().toISOString(),
-    }),
-  );
+    });
+    await ctx.notifications.messagePosted(tx, org, { id, isPrivate });
+  });
   void ctx.caches.changed({ messages: { org: org.id, group: groupId } });
   const record = await findMessage(ctx.db, org.id, groupId, id);
   if (!record) throw new Error('a message just written was not found');
