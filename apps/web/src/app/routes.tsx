@@ -53,16 +53,24 @@ const ForgotPage = screen(async () => (await import('../features/auth')).ForgotP
 const ResetPasswordPage = screen(async () => (await import('../features/auth')).ResetPasswordPage);
 const SsoPage = screen(async () => (await import('../features/sso')).SsoPage);
 const OAuthCallbackPage = screen(async () => (await import('../features/sso')).OAuthCallbackPage);
-/** The profile (features/profile) with the learner's certificates (features/certificates). */
+/**
+ * The profile (features/profile) with the learner's certificates (features/certificates) and
+ * mail notices (features/notifications).
+ */
 const ProfilePage = screen(async () => {
-  const [{ ProfilePage: Profile }, { MyCertificates }] = await Promise.all([
-    import('../features/profile'),
-    import('../features/certificates'),
-  ]);
+  const [{ ProfilePage: Profile }, { MyCertificates }, { NotificationPreferencesSection }] =
+    await Promise.all([
+      import('../features/profile'),
+      import('../features/certificates'),
+      import('../features/notifications'),
+    ]);
   return function ProfileWithCertificates() {
-    return <Profile certificates={MyCertificates} />;
+    return <Profile certificates={MyCertificates} notifications={NotificationPreferencesSection} />;
   };
 });
+const UnsubscribePage = screen(
+  async () => (await import('../features/notifications')).UnsubscribePage,
+);
 const VerifyPage = screen(async () => (await import('../features/certificates')).VerifyPage);
 const ConfirmEmailPage = screen(async () => (await import('../features/profile')).ConfirmEmailPage);
 const StorePage = screen(async () => (await import('../features/store')).StorePage);
@@ -161,6 +169,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page('/confirmEmail/:token', ConfirmEmailPage),
   // A certificate as anyone with its link reads it (issue 28).
   page('/verify/:certificateId', VerifyPage),
+  page('/unsubscribe/:token', UnsubscribePage),
   page('/store', StorePage),
   page('/bundle/:bundleId', BundlePage),
   // The portal's own test checkout (PAYMENTS=local); Stripe's page replaces it otherwise.

@@ -16,6 +16,7 @@ const catalogs: [string, Catalog][] = [
 /** Words that keep their capital inside a label: names and keys (acronyms are all capitals). */
 const PROPER = new Set([
   'ID',
+  'Monday',
   'PNG',
   'JPEG',
   'GIF',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { NoticeBox } from '../../../components/message-box';
 import { updateAccount } from '../../../lib/api/account';
 import type { MyCertificatesComponent } from '../../../lib/certificates-slot';
+import type { ProfileSectionComponent } from '../../../lib/profile-sections';
 import { issueMessage } from '../../../lib/form-validation';
 import { useOrganisation } from '../../../lib/organisation';
 import { paths } from '../../../lib/paths';
@@ -72,7 +73,8 @@ const FIELDS: readonly EditableField[] = [
 /** /account: title, picture, and the inline-edited details. */
 export function ProfilePage({
   certificates: Certificates,
-}: { certificates?: MyCertificatesComponent } = {}) {
+  notifications: Notifications,
+}: { certificates?: MyCertificatesComponent; notifications?: ProfileSectionComponent } = {}) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'profile.title' });
   useDocumentTitle(title);
@@ -85,6 +87,7 @@ export function ProfilePage({
     password: useId(),
     email: useId(),
     certificates: useId(),
+    notifications: useId(),
   };
 
   if (!account) {
@@ -195,6 +198,14 @@ export function ProfilePage({
             aria-labelledby={ids.certificates}
           >
             <Certificates headingId={ids.certificates} />
+          </section>
+        )}
+        {Notifications && (
+          <section
+            className="profile-page__section surface-card"
+            aria-labelledby={ids.notifications}
+          >
+            <Notifications headingId={ids.notifications} />
           </section>
         )}
       </div>
