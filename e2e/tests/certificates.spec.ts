@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
 import { CONSOLE_ORG, CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { decodedText, mailsTo } from './support/mail';
 import { expect, test } from './support/test';
 
 /**
@@ -79,6 +80,15 @@ for (const run of RUNS) {
             ).json()) as { certificates: unknown[] }
           ).certificates.length,
         { timeout: 60_000 },
+      )
+      .toBe(1);
+    // The learner is told by mail (the run's SMTP server), with the verify link.
+    await expect
+      .poll(
+        () => mailsTo(learner.email).filter((m) => decodedText(m).includes('/verify/')).length,
+        {
+          timeout: 30_000,
+        },
       )
       .toBe(1);
 

@@ -109,15 +109,13 @@ export function NotificationPreferencesSection({ headingId }: { headingId: strin
               <FormattedMessage id={status === 'saving' ? 'notices.saving' : 'notices.save'} />
             </button>
           </div>
-          <div role="status" aria-live="polite">
-            {status === 'done' && (
-              <NoticeBox>
-                <p>
-                  <FormattedMessage id="notices.saved" />
-                </p>
-              </NoticeBox>
-            )}
-          </div>
+          {status === 'done' && (
+            <NoticeBox>
+              <p>
+                <FormattedMessage id="notices.saved" />
+              </p>
+            </NoticeBox>
+          )}
         </form>
       ) : null}
     </>

@@ -62,15 +62,13 @@ export function UnsubscribePage() {
               <p>{toMessage(stop.error)}</p>
             </ErrorBox>
           )}
-          <div role="status" aria-live="polite">
-            {u.stopped && (
-              <NoticeBox>
-                <p>
-                  <FormattedMessage id="unsubscribe.stopped" />
-                </p>
-              </NoticeBox>
-            )}
-          </div>
+          {u.stopped && (
+            <NoticeBox>
+              <p>
+                <FormattedMessage id="unsubscribe.stopped" />
+              </p>
+            </NoticeBox>
+          )}
           {!u.stopped && (
             <p>
               <button
