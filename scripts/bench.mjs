@@ -803,6 +803,14 @@ if (!only || only === 'audit') {
   await auditLog('postgres');
 }
 if (!only || only === 'certificate') await certificatePdf();
+if (!only || only === 'notices') {
+  // Issue 28: one group message, the day's digest to 10,000 members through real SMTP (in process).
+  const out = execFileSync('npx', ['tsx', path.join(root, 'bench/notices.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  results.notices = JSON.parse(out.trim().split('\n').at(-1));
+}
 if (!only || only === 'cohorts') {
   await cohorts('sqlite');
   await cohorts('postgres');

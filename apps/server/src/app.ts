@@ -269,6 +269,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   });
   app.addHook('onClose', async () => {
     await services.jobs.stop();
+    services.mailer.close?.();
     await services.pubsub.close();
     await db.destroy();
   });

@@ -20,6 +20,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Closes what it holds open (the SMTP pool's connections), when the app closes. */
+  close?(): void;
 }
 
 const FROM_ADDRESS = 'no-reply@portal.invalid';
@@ -31,7 +33,14 @@ export class SmtpMailer implements Mailer {
     url: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    // Pooled: a few connections kept open and reused (a burst of notices does not open one per
+    // mail); `?pool=false` in SMTP_URL turns it off.
+    const pooled = new URL(url);
+    if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+    this.transport = nodemailer.createTransport(pooled.toString());
+  }
+  close(): void {
+    this.transport.close();
   }
   async send(mail: Mail): Promise<void> {
     const { key: _key, ...message } = mail;
