@@ -33,6 +33,7 @@ import * as people from './migrations/0021-people';
 import * as certificates from './migrations/0023-certificates';
 import * as peopleSearch from './migrations/0024-people-search';
 import * as peopleStaff from './migrations/0025-people-staff';
+import * as signingKeys from './migrations/0026-signing-keys';
 import type { Database } from './schema';
 import {
   AwayCircuit,
@@ -159,6 +160,7 @@ const migrations: Record<string, Migration> = {
   '0023-certificates': certificates,
   '0024-people-search': peopleSearch,
   '0025-people-staff': peopleStaff,
+  '0026-signing-keys': signingKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
