@@ -128,14 +128,14 @@ for (const run of RUNS) {
       `${learner.first} ${learner.last}`,
     );
     await expect(visit.locator('main')).not.toContainText(learner.email);
+    await expectNoAxeViolations(visit);
+    await docsShot(visit, `certificate-verify-${locale}-${run.viewport.width}`);
     // The stranger downloads the badge from the verify page too (a file, by the browser).
     const badgeDownload = visit.waitForEvent('download');
     await visit.getByRole('link', { name: t(locale, 'verify.downloadBadge') }).click();
     expect((await badgeDownload).suggestedFilename()).toMatch(
       /^open-badge-manual-handling-.+\.jwt$/,
     );
-    await expectNoAxeViolations(visit);
-    await docsShot(visit, `certificate-verify-${locale}-${run.viewport.width}`);
 
     // The administrator finds it in the console and revokes it, with a reason.
     const reason = locale === 'fr-CA' ? 'Délivrée par erreur' : 'Issued by mistake';
