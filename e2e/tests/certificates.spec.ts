@@ -9,8 +9,8 @@ import { expect, test } from './support/test';
 /**
  * Issue 28: a learner completes a topic that offers a certificate (manual handling, on the
  * console's own organisation); within a minute it is on their profile with its PDF; a stranger
- * signed out opens its verify page and reads it valid; the administrator revokes it and the
- * verify page says so, with the reason.
+ * signed out opens its verify page and reads it valid, and downloads its Open Badge; the
+ * administrator revokes it and the verify page says so, with the reason, and offers no download.
  */
 
 const RUNS: Combo[] = [
@@ -103,6 +103,19 @@ for (const run of RUNS) {
     const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Beside it, the Open Badge: a signed credential (VC-JWT) naming the learner.
+    const badgeLink = section.getByRole('link', {
+      name: new RegExp(t(locale, 'certificates.downloadBadge', { topic: '.*' })),
+    });
+    const badge = await page.request.get((await badgeLink.getAttribute('href'))!);
+    expect(badge.status()).toBe(200);
+    expect(badge.headers()['content-type']).toBe('application/vc+jwt');
+    expect(badge.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.jwt"$/);
+    const [, claims] = (await badge.text()).split('.');
+    expect(JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8'))).toMatchObject({
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      credentialSubject: { name: `${learner.first} ${learner.last}` },
+    });
     await expectNoAxeViolations(page);
     await section
       .getByRole('link', {
@@ -127,6 +140,12 @@ for (const run of RUNS) {
     await expect(visit.locator('main')).not.toContainText(learner.email);
     await expectNoAxeViolations(visit);
     await docsShot(visit, `certificate-verify-${locale}-${run.viewport.width}`);
+    // The stranger downloads the badge from the verify page too (a file, by the browser).
+    const badgeDownload = visit.waitForEvent('download');
+    await visit.getByRole('link', { name: t(locale, 'verify.downloadBadge') }).click();
+    expect((await badgeDownload).suggestedFilename()).toMatch(
+      /^open-badge-manual-handling-.+\.jwt$/,
+    );
 
     // The administrator finds it in the console and revokes it, with a reason.
     const reason = locale === 'fr-CA' ? 'Délivrée par erreur' : 'Issued by mistake';
@@ -149,6 +168,9 @@ for (const run of RUNS) {
     ).toBeVisible();
     await expect(visit.locator('.verify-page__facts')).toContainText(reason);
     await expect(visit.getByRole('link', { name: t(locale, 'verify.download') })).toHaveCount(0);
+    await expect(visit.getByRole('link', { name: t(locale, 'verify.downloadBadge') })).toHaveCount(
+      0,
+    );
     await expectNoAxeViolations(visit);
     await docsShot(visit, `certificate-revoked-${locale}-${run.viewport.width}`);
     await stranger.close();

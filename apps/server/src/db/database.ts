@@ -33,6 +33,7 @@ import * as people from './migrations/0021-people';
 import * as certificates from './migrations/0023-certificates';
 import * as peopleSearch from './migrations/0024-people-search';
 import * as peopleStaff from './migrations/0025-people-staff';
+import * as signingKeys from './migrations/0026-signing-keys';
 import * as notifications from './migrations/0027-notifications';
 import type { Database } from './schema';
 import {
@@ -160,6 +161,7 @@ const migrations: Record<string, Migration> = {
   '0023-certificates': certificates,
   '0024-people-search': peopleSearch,
   '0025-people-staff': peopleStaff,
+  '0026-signing-keys': signingKeys,
   '0027-notifications': notifications,
 };
 

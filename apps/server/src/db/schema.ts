@@ -184,6 +184,20 @@ export interface CertificatesTable {
   revoked_by: string | null;
 }
 
+/** An organisation's key that signs its Open Badges (migration 0026). */
+export interface SigningKeysTable {
+  /** The key's RFC 7638 thumbprint. */
+  kid: string;
+  org_id: string;
+  alg: string;
+  /** JSON: the public JWK. */
+  public_jwk: string;
+  /** PKCS #8 PEM: never answered, never logged. */
+  private_key: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
 /** A CSV import of people (migration 0021): its checked rows and its progress. */
 export interface PeopleImportsTable {
   id: string;
@@ -536,6 +550,7 @@ export interface Database {
   certificates: CertificatesTable;
   notification_preferences: NotificationPreferencesTable;
   notification_secrets: NotificationSecretsTable;
+  signing_keys: SigningKeysTable;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

@@ -17,7 +17,10 @@ describe('the route table (packages/domain/src/api)', () => {
     const registered = new Set<string>();
     for (const route of t.routes) {
       const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-      const isApi = route.url.startsWith('/api/') || ['/healthz', '/readyz'].includes(route.url);
+      const isApi =
+        route.url.startsWith('/api/') ||
+        route.url.startsWith('/.well-known/') ||
+        ['/healthz', '/readyz'].includes(route.url);
       if (!isApi || hidden) continue;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       // Fastify adds HEAD beside each GET by itself.

@@ -1074,6 +1074,27 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       certificatePdf.statusCode,
       certificatePdfUnknown.statusCode,
     ]);
+    // Its Open Badge (a VC-JWT, not JSON), the organisation's keys and its issuer Profile.
+    const badge = await t.app.inject({ method: 'GET', url: `/api/verify/${certificateId}/badge` });
+    expect(badge.statusCode, badge.body).toBe(200);
+    expect(badge.headers['content-type']).toBe('application/vc+jwt');
+    expect(badge.body).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const badgeUnknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/verify/${newCertificateId()}/badge`,
+    });
+    expect(errorBodySchema.safeParse(badgeUnknown.json()).success).toBe(true);
+    seen.set('GET /api/verify/{certificateId}/badge', [badge.statusCode, badgeUnknown.statusCode]);
+    await call('GET /.well-known/jwks.json', {
+      url: '/.well-known/jwks.json',
+      headers: { host: 'localhost:3000' },
+    });
+    await call('GET /.well-known/jwks.json', {
+      url: '/.well-known/jwks.json',
+      headers: { host: 'nobody.example' },
+    });
+    await call('GET /api/org/{org}/issuer', { url: '/api/org/doughmain/issuer?locale=fr-CA' });
+    await call('GET /api/org/{org}/issuer', { url: '/api/org/nope/issuer' });
     await call('GET /api/org/{org}/account/certificates', {
       url: '/api/org/doughmain/account/certificates?locale=fr-CA',
       headers: chief.headers,

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { errorBodySchema } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCertificate } from '../db/repositories/certificates';
+import { newCertificateId } from '../services/certificates';
 import { startTestApp, type TestApp } from '../test/app';
 import { bearer } from '../test/auth-helpers';
 import {
@@ -791,6 +793,46 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
           if (res.body.includes(secret)) wrong.push(`${url} shows "${secret}"`);
       }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers the Open Badge issuer and keys alike to everyone, with nothing of B’s; A’s badge holds nothing of B’s', async () => {
+    // A certificate of A's member, and its badge: the organisation's key is made.
+    const certificateId = newCertificateId();
+    await insertCertificate(t.database.db, {
+      id: certificateId,
+      orgId: w.orgId,
+      userId: w.a.member.userId,
+      topicId: TOPIC,
+      learnerName: `${w.a.member.first} ${w.a.member.last}`,
+      topicName: { 'en-US': 'Topic' },
+      organisationName: 'Customer',
+      locale: 'en-US',
+      issuedAt: new Date().toISOString(),
+    });
+    const badge = await send({ method: 'GET', url: `/api/verify/${certificateId}/badge` });
+    expect(badge.status, badge.body).toBe(200);
+    const claims = Buffer.from(badge.body.split('.')[1]!, 'base64url').toString('utf8');
+    for (const secret of [...w.b.secrets, w.b.cohortId, w.a.member.email, w.a.member.username])
+      expect(claims).not.toContain(secret);
+    const host = `learn.${w.org}.example`;
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: '/.well-known/jwks.json', headers: { host } },
+      { method: 'GET', url: `/api/org/${w.org}/issuer` },
+    ];
+    for (const request of requests) {
+      const answers = new Set<string>();
+      for (const who of [w.a.buyer, w.a.member, w.b.buyer, w.parentMember, w.coach, null]) {
+        const res = await send({
+          ...request,
+          headers: { ...request.headers, ...(who && auth(who)) },
+        });
+        expect(res.status, res.body).toBe(200);
+        answers.add(res.body);
+        for (const secret of [...w.b.secrets, ...w.a.secrets, w.b.cohortId])
+          expect(res.body, `${request.url} shows "${secret}"`).not.toContain(secret);
+      }
+      expect(answers.size, `${request.url}: one answer for everyone`).toBe(1);
+    }
   });
 
   it('refuses the console’s People routes to buyers, members and the coach (403), with nothing of B’s', async () => {

@@ -32,6 +32,12 @@ const PUBLIC: Record<string, string> = {
     'the PDF of a certificate, public like its verify answer (design §16): the same names and dates, no email (certificates.test.ts)',
   'GET /api/verify/{certificateId}':
     'a certificate is public to whoever has its unguessable id, on any host (design §16): names and dates, never an email or an answer (certificates.test.ts)',
+  'GET /api/verify/{certificateId}/badge':
+    'the Open Badge of a certificate, public like its verify answer and PDF (design §16): the same names and dates, no email (certificates-badge.test.ts)',
+  'GET /.well-known/jwks.json':
+    'the public keys that sign the Open Badges of the organisation of the host, never a private part (certificates-badge.test.ts)',
+  'GET /api/org/{org}/issuer':
+    'the issuer Profile of the organisation’s Open Badges: its public name and address (certificates-badge.test.ts)',
   'GET /api/org/{org}': 'the public organisation view; its private parts are policy-tested',
   'GET /api/org/{org}/bundle': 'the public price list',
   'GET /api/org/{org}/topic/{topicId}/bundles':

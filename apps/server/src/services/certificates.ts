@@ -176,6 +176,7 @@ export class CertificateService {
         revokedAt: c.revokedAt,
         revokedReason: c.revokedReason,
         pdfUrl: c.revokedAt === null ? `/api/verify/${c.id}/pdf` : null,
+        badgeUrl: c.revokedAt === null ? `/api/verify/${c.id}/badge` : null,
       },
     };
   }
@@ -222,6 +223,7 @@ export class CertificateService {
         valid: c.revokedAt === null,
         revokedReason: c.revokedReason,
         pdfUrl: c.revokedAt === null ? `/api/verify/${c.id}/pdf?locale=${locale}` : null,
+        badgeUrl: c.revokedAt === null ? `/api/verify/${c.id}/badge?locale=${locale}` : null,
         verifyUrl: this.verifyUrl(org, c.id),
       })),
     };

@@ -37,6 +37,7 @@ import { LogoReader } from '../adapters/certificates/logo';
 import { OrdersService } from './admin/orders';
 import { CertificateService } from './certificates';
 import { NotificationService } from './notifications';
+import { OpenBadgeService } from './open-badges';
 import { PeopleService } from './admin/people-service';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
@@ -96,6 +97,8 @@ export interface Services {
   /** Certificates: issued on completion, verified by anyone with the link, revoked in the console. */
   certificates: CertificateService;
   notifications: NotificationService;
+  /** A certificate as a signed Open Badges 3.0 credential; the issuer's keys and Profile. */
+  openBadges: OpenBadgeService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
   studio: StudioService;
   /** The studio's preview: the draft in the learner's screens, on the author's preview workbook. */
@@ -234,6 +237,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
     certificates,
     notifications,
+    openBadges: new OpenBadgeService(db, organisations, links),
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),

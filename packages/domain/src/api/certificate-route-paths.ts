@@ -5,5 +5,8 @@
 export const CERTIFICATE_ROUTE_PATHS = {
   verifyCertificate: 'GET /api/verify/{certificateId}',
   verifyCertificatePdf: 'GET /api/verify/{certificateId}/pdf',
+  verifyCertificateBadge: 'GET /api/verify/{certificateId}/badge',
+  openBadgeKeys: 'GET /.well-known/jwks.json',
+  openBadgeIssuer: 'GET /api/org/{org}/issuer',
   myCertificates: 'GET /api/org/{org}/account/certificates',
 } as const;

@@ -30,6 +30,8 @@ export const verifyAnswerSchema = z.object({
     revokedReason: z.string().nullable(),
     /** The PDF, while the certificate is valid. */
     pdfUrl: z.string().nullable(),
+    /** The Open Badges 3.0 credential (a VC-JWT), while the certificate is valid. */
+    badgeUrl: z.string().nullable(),
   }),
 });
 export type VerifyAnswer = z.output<typeof verifyAnswerSchema>;
@@ -45,6 +47,7 @@ export const myCertificatesAnswerSchema = z.object({
       valid: z.boolean(),
       revokedReason: z.string().nullable(),
       pdfUrl: z.string().nullable(),
+      badgeUrl: z.string().nullable(),
       verifyUrl: z.string(),
     }),
   ),
@@ -85,3 +88,30 @@ export const revokeCertificateBodySchema = z.strictObject({
   reason: z.string().trim().min(3).max(500),
 });
 export const adminCertificateAnswerSchema = z.object({ certificate: adminCertificateViewSchema });
+
+/**
+ * The public keys that sign an organisation's Open Badges (a JWKS, RFC 7517): each key's `kid`
+ * is the URL the credentials' JWS header names. Never a private part (`d`).
+ */
+export const openBadgeKeysAnswerSchema = z.object({
+  keys: z.array(
+    z.strictObject({
+      kty: z.string(),
+      crv: z.string(),
+      x: z.string(),
+      y: z.string(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.literal('sig'),
+    }),
+  ),
+});
+
+/** The issuer of an organisation's Open Badges: an OB 3.0 Profile, at the URL of its `id`. */
+export const openBadgeIssuerAnswerSchema = z.object({
+  '@context': z.array(z.string()),
+  id: z.string(),
+  type: z.literal('Profile'),
+  name: z.string(),
+  url: z.string(),
+});

@@ -113,6 +113,8 @@ import {
   adminCertificatesQuerySchema,
   certificateParamsSchema,
   myCertificatesAnswerSchema,
+  openBadgeIssuerAnswerSchema,
+  openBadgeKeysAnswerSchema,
   orgCertificateParamsSchema,
   revokeCertificateBodySchema,
   verifyAnswerSchema,
@@ -164,7 +166,7 @@ export interface RouteSchemas {
   headers?: z.ZodType;
   /** The body of a 2xx answer; JSON unless `answerType` says otherwise. */
   answer: z.ZodType;
-  answerType?: 'text/event-stream' | 'text/csv' | 'application/pdf';
+  answerType?: 'text/event-stream' | 'text/csv' | 'application/pdf' | 'application/vc+jwt';
   /** The body is sent as multipart (files), not JSON. */
   multipart?: true;
   /** The error statuses it answers, each with the error body (docs/design.md §4). */
@@ -1057,6 +1059,32 @@ export const ROUTE_SCHEMAS = {
     answer: z.string(),
     answerType: 'application/pdf',
     errors: [400, 404, 410],
+  },
+  verifyCertificateBadge: {
+    tags: ['certificates'],
+    summary:
+      'A valid certificate as an Open Badges 3.0 credential: a VC-JWT (application/vc+jwt) signed with the organisation’s key, its texts in the locale asked for or its own; a revoked one is refused (410)',
+    params: certificateParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: z.string(),
+    answerType: 'application/vc+jwt',
+    errors: [400, 404, 410],
+  },
+  openBadgeKeys: {
+    tags: ['certificates'],
+    summary:
+      'The public keys that sign the Open Badges of the organisation of this host name (a JWKS; each `kid` is the URL a badge’s header names)',
+    answer: openBadgeKeysAnswerSchema,
+    errors: [404],
+  },
+  openBadgeIssuer: {
+    tags: ['certificates'],
+    summary:
+      'The issuer of the organisation’s Open Badges: an Open Badges 3.0 Profile (JSON-LD), at the URL its badges give as `issuer.id`',
+    params: orgParamsSchema,
+    query: localeQueryObjectSchema,
+    answer: openBadgeIssuerAnswerSchema,
+    errors: [400, 404],
   },
   myCertificates: {
     tags: ['account'],

@@ -32,6 +32,9 @@ const PROPER = new Set([
   'Unsplash',
   // The single sign-on standard (the console's user groups).
   'OpenID',
+  // The credential standard a certificate is also downloaded in (Open Badges 3.0).
+  'Open',
+  'Badge',
 ]);
 
 const visibleText = (text: string) => text.replace(/\{[^}]*\}|<[^>]*>/g, '');

@@ -48,6 +48,14 @@ export function MyCertificates({ headingId }: { headingId: string }) {
                     <FormattedMessage id="certificates.download" values={{ topic: c.topicName }} />
                   </a>
                 )}
+                {c.badgeUrl && (
+                  <a className="button button--secondary" href={c.badgeUrl} download>
+                    <FormattedMessage
+                      id="certificates.downloadBadge"
+                      values={{ topic: c.topicName }}
+                    />
+                  </a>
+                )}
                 <Link className="button button--secondary" to={`/verify/${c._id}`}>
                   <FormattedMessage id="certificates.verifyLink" values={{ topic: c.topicName }} />
                 </Link>

@@ -89,11 +89,22 @@ export function VerifyPage() {
               <code>{c._id}</code>
             </dd>
           </dl>
-          {c.pdfUrl && (
-            <p>
-              <a className="button button--primary" href={`${c.pdfUrl}?locale=${locale}`}>
-                <FormattedMessage id="verify.download" />
-              </a>
+          {(c.pdfUrl || c.badgeUrl) && (
+            <p className="verify-page__actions">
+              {c.pdfUrl && (
+                <a className="button button--primary" href={`${c.pdfUrl}?locale=${locale}`}>
+                  <FormattedMessage id="verify.download" />
+                </a>
+              )}
+              {c.badgeUrl && (
+                <a
+                  className="button button--secondary"
+                  href={`${c.badgeUrl}?locale=${locale}`}
+                  download
+                >
+                  <FormattedMessage id="verify.downloadBadge" />
+                </a>
+              )}
             </p>
           )}
         </section>
