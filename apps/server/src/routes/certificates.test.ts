@@ -28,11 +28,17 @@ describe.each(DATABASE_KINDS)('certificates on %s', (kind) => {
   let admin: Awaited<ReturnType<typeof accountWithRoles>>;
   let rivalAdmin: Awaited<ReturnType<typeof accountWithRoles>>;
 
-  const save = (org: string, token: string, income: number, completed: string[]) =>
+  const save = (
+    org: string,
+    token: string,
+    income: number,
+    completed: string[],
+    language = 'en-US',
+  ) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/org/${org}/workbook`,
-      headers: bearer(token),
+      headers: { ...bearer(token), 'accept-language': language },
       payload: {
         workbook: {
           general: { data: {}, completedPages: [] },
@@ -105,6 +111,21 @@ describe.each(DATABASE_KINDS)('certificates on %s', (kind) => {
       .where('learner_name', '=', `${learner.first} ${learner.last}`)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('issues in the language the learner’s page shows (the app’s Accept-Language)', async () => {
+    const learner = newLearner('certfr');
+    const { token } = await signup(t.app, ORG, learner);
+    await save(ORG, token, 100, ['budgeting-p1'], 'fr-CA');
+    await settle();
+    await waitFor(async () => ((await mine(token)).length === 1 ? true : undefined));
+    const [cert] = await mine(token);
+    const row = await t.database.db.kysely
+      .selectFrom('certificates')
+      .select('locale')
+      .where('id', '=', cert!._id)
+      .executeTakeFirstOrThrow();
+    expect(row.locale).toBe('fr-CA');
   });
 
   it('verifies on any host without a session: names, never an email; unknown and malformed ids refused', async () => {

@@ -1,5 +1,6 @@
 import { errorText, WORKBOOK_MAX_BYTES } from '@portal/domain';
 import { fromTable } from '../../http/route-table';
+import { requestLocale } from '../../http/request-locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../http/errors';
 import { signedIn } from '../../http/request-context';
@@ -39,8 +40,18 @@ export const workbookRoutes =
           request.body.workbook,
           org.settings.constraints,
         );
-        // Group administrators' progress table follows, in the background (ProgressService).
-        services.progress.track(org, viewer.userId, request.body.workbook, saved.workbook, locale);
+        // Group administrators' progress table follows, in the background (ProgressService); a
+        // certificate it earns is issued in the language the page shows (the app's
+        // Accept-Language), when the organisation offers it.
+        const shown = requestLocale(request);
+        const learnerLocale = org.settings.locales.includes(shown) ? shown : locale;
+        services.progress.track(
+          org,
+          viewer.userId,
+          request.body.workbook,
+          saved.workbook,
+          learnerLocale,
+        );
         return sendJsonText(reply, saved.json);
       },
     });

@@ -2,7 +2,7 @@ import { emptyWorkbook, routeUrl, type Workbook } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { noteServerTime } from '../server-clock';
 import { readStored, STORAGE_KEYS } from '../storage';
-import { call } from './client';
+import { call, localeHeaders } from './client';
 
 /** `viewer` (lib/session): each learner, and the visitor, has a workbook of their own. */
 export const workbookKeys = {
@@ -79,6 +79,8 @@ export function saveWorkbookOnExit(alias: string, workbook: Workbook): void {
       Accept: 'application/json',
       'Content-Type': 'application/json',
       Authorization: `Bearer ${token}`,
+      // The page's language: a certificate this save earns is issued in it.
+      ...localeHeaders(),
     },
     body,
   }).catch(() => undefined);
