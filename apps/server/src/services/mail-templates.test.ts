@@ -1,7 +1,7 @@
 import { organisationSettingsSchema, type OrganisationSettings } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { makePack } from '../test/factories';
-import { receiptMail, type ReceiptOrder } from './mail-templates';
+import { receiptMail, type ReceiptOrder } from './receipt-mail';
 
 const settings = (currency?: string): OrganisationSettings =>
   organisationSettingsSchema.parse({

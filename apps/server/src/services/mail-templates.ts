@@ -1,10 +1,4 @@
-import {
-  formatPercent,
-  formatStoreMoney,
-  localise,
-  readableTextOn,
-  type OrganisationSettings,
-} from '@portal/domain';
+import { localise, readableTextOn, type OrganisationSettings } from '@portal/domain';
 import type { Mail } from '../adapters/mail/mailer';
 
 export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -115,91 +109,6 @@ ${button(org, link, t.button)}
   return { to: to.email, subject, text, html, fromName: orgName };
 }
 
-const receiptText = {
-  'en-US': {
-    subject: (org: string) => `Your ${org} receipt`,
-    greeting: (name: string) => `Hello ${name},`,
-    body: 'Thank you for your purchase. Here is your receipt.',
-    bundle: 'Bundle',
-    seats: 'Seats',
-    unit: 'Price per seat',
-    discount: 'Group discount',
-    total: 'Total paid',
-    order: 'Order',
-    access:
-      'You now have access to the bundle’s topics and administer its group. Each seat is an invitation you can send from the store.',
-    button: 'Go to the store',
-  },
-  'fr-CA': {
-    subject: (org: string) => `Votre reçu ${org}`,
-    greeting: (name: string) => `Bonjour ${name},`,
-    body: 'Merci de votre achat. Voici votre reçu.',
-    bundle: 'Ensemble de cours',
-    seats: 'Places',
-    unit: 'Prix par place',
-    discount: 'Rabais de groupe',
-    total: 'Total payé',
-    order: 'Commande',
-    access:
-      'Vous avez maintenant accès aux sujets de l’ensemble de cours et vous administrez son groupe. Chaque place est une invitation que vous pouvez envoyer depuis la boutique.',
-    button: 'Aller à la boutique',
-  },
-} as const;
-
-export interface ReceiptOrder {
-  id: string;
-  bundleName: string;
-  quantity: number;
-  unitCents: number;
-  percentOff: number;
-  totalCents: number;
-}
-
-/** The receipt of a fulfilled order, in the buyer's locale; amounts in USD, formatted for it. */
-export function receiptMail(
-  org: OrganisationSettings,
-  locale: string,
-  to: { email: string; name: string },
-  order: ReceiptOrder,
-  storeLink: string,
-): Mail {
-  const fr = locale === 'fr-CA';
-  const t = fr ? receiptText['fr-CA'] : receiptText['en-US'];
-  const lang = fr ? 'fr-CA' : 'en-US';
-  // Written as the store writes them (formatStoreMoney): the same currency sign in both languages.
-  const usd = (cents: number) => formatStoreMoney(cents / 100, lang, org.currency);
-  const orgName = localise(org.name, locale);
-  const rows: Array<[string, string]> = [
-    [t.bundle, order.bundleName],
-    [t.seats, String(order.quantity)],
-    [t.unit, usd(order.unitCents)],
-    ...(order.percentOff > 0
-      ? [[t.discount, formatPercent(order.percentOff, lang)] as [string, string]]
-      : []),
-    [t.total, usd(order.totalCents)],
-    [t.order, order.id],
-  ];
-  const table = rows
-    .map(
-      ([k, v]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#52606d">${escape(k)}</td><td style="padding:4px 0;font-weight:bold">${escape(v)}</td></tr>`,
-    )
-    .join('');
-  const html = brandedHtml(
-    org,
-    locale,
-    `<p>${escape(t.greeting(to.name))}</p><p>${escape(t.body)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>
-<p>${escape(t.access)}</p>
-${button(org, storeLink, t.button)}
-<p style="font-size:12px;color:#52606d;word-break:break-all">${escape(storeLink)}</p>`,
-  );
-  // fr-CA puts a no-break space before a colon.
-  const colon = fr ? '\u00a0:' : ':';
-  const text = `${t.greeting(to.name)}\n\n${t.body}\n\n${rows.map(([k, v]) => `${k}${colon} ${v}`).join('\n')}\n\n${t.access}\n\n${t.button}${colon} ${storeLink}\n\n${orgName}\n`;
-  return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
-}
-
 const inviteText = {
   'en-US': {
     subject: (org: string, bundle: string) => `You are invited to ${bundle} on ${org}`,
@@ -305,38 +214,4 @@ export function emailChangeNoticeMail(
   );
   const text = `${t.greeting(to.name)}\n\n${t.body(newEmail)}\n\n${t.warn}\n\n${orgName}\n`;
   return { to: to.email, subject: t.subject(orgName), text, html, fromName: orgName };
-}
-
-const unsubscribeText = {
-  'en-US': {
-    why: 'You get this email because someone invited you.',
-    stop: 'Stop these emails',
-  },
-  'fr-CA': {
-    why: 'Vous recevez ce courriel parce que quelqu’un vous a invité.',
-    stop: 'Ne plus recevoir ces courriels',
-  },
-} as const;
-
-/** A mail with the RFC 8058 headers and, at its foot, why it came and the link that stops it. */
-export function withUnsubscribe(
-  mail: Mail,
-  locale: string,
-  unsubscribe: { page: string; oneClick: string },
-): Mail {
-  const t = locale === 'fr-CA' ? unsubscribeText['fr-CA'] : unsubscribeText['en-US'];
-  const foot = `<p style="font-size:12px;color:#52606d">${escape(t.why)} <a href="${escape(unsubscribe.page)}" style="color:#1f2933">${escape(t.stop)}</a></p>`;
-  const end = mail.html.lastIndexOf('</td></tr></table>');
-  return {
-    ...mail,
-    html:
-      end < 0
-        ? `${mail.html}${foot}`
-        : `${mail.html.slice(0, end)}${foot}\n${mail.html.slice(end)}`,
-    text: `${mail.text}\n--\n${t.why}\n${t.stop}: ${unsubscribe.page}\n`,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }

@@ -27,7 +27,8 @@ import type { OrganisationRecord } from '../../db/repositories/organisations';
 import type { Viewer } from '../../policies';
 import { presentInvitation } from '../../presenters/invitations';
 import { conflict, invalid, notFound } from '../errors';
-import { inviteMail, withUnsubscribe } from '../mail-templates';
+import { inviteMail } from '../mail-templates';
+import { withUnsubscribe } from '../notifications/texts';
 import type { RequestAddress } from '../site-links';
 import { adminGroup, newInvitationId, now, type Admin, type InvitationsContext } from './context';
 

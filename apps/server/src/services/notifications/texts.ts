@@ -219,3 +219,37 @@ export const digestText = (
         list: args.lines,
         action: { label: 'Read the messages', href: args.href },
       };
+
+const unsubscribeText = {
+  'en-US': {
+    why: 'You get this email because someone invited you.',
+    stop: 'Stop these emails',
+  },
+  'fr-CA': {
+    why: 'Vous recevez ce courriel parce que quelqu’un vous a invité.',
+    stop: 'Ne plus recevoir ces courriels',
+  },
+} as const;
+
+/** A mail with the RFC 8058 headers and, at its foot, why it came and the link that stops it. */
+export function withUnsubscribe(
+  mail: Mail,
+  locale: string,
+  unsubscribe: { page: string; oneClick: string },
+): Mail {
+  const t = locale === 'fr-CA' ? unsubscribeText['fr-CA'] : unsubscribeText['en-US'];
+  const foot = `<p style="font-size:12px;color:#52606d">${escape(t.why)} <a href="${escape(unsubscribe.page)}" style="color:#1f2933">${escape(t.stop)}</a></p>`;
+  const end = mail.html.lastIndexOf('</td></tr></table>');
+  return {
+    ...mail,
+    html:
+      end < 0
+        ? `${mail.html}${foot}`
+        : `${mail.html.slice(0, end)}${foot}\n${mail.html.slice(end)}`,
+    text: `${mail.text}\n--\n${t.why}\n${t.stop}: ${unsubscribe.page}\n`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { findUser } from '../../db/repositories/accounts';
 import { findOrderById } from '../../db/repositories/orders';
 import { findOrganisationById } from '../../db/repositories/organisations';
-import { receiptMail } from '../mail-templates';
+import { receiptMail } from '../receipt-mail';
 import type { SiteLinks } from '../site-links';
 
 /**
