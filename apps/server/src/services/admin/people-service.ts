@@ -9,13 +9,12 @@ import {
   changeGroup,
   changeRoles,
   deactivate,
-  invitePerson,
   listPeople,
   personDetail,
   reactivate,
-  resendInvitation,
   type PeopleDeps,
 } from './people';
+import { invitePerson, resendInvitation } from './people-invite';
 import {
   dryRun,
   importStatus,

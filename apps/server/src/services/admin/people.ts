@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
   errorText,
-  type InviteBody,
   type PeopleQuery,
   type PersonDetail,
   type PersonRole,
@@ -12,7 +10,6 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Caches } from '../../cache';
 import type { Db } from '../../db/database';
-import { findUserByEmail, insertUser } from '../../db/repositories/accounts';
 import {
   countActiveAdmins,
   findPerson,
@@ -24,7 +21,6 @@ import {
   searchPeople,
   setMemberRole,
   setStatus,
-  takenUsernameKeys,
   type PeoplePosition,
   type PersonRow,
 } from '../../db/repositories/admin-people';
@@ -36,7 +32,6 @@ import { assertMayAdminister, type Viewer } from '../../policies';
 import { conflict, invalid, notFound } from '../errors';
 import type { SessionService } from '../session-service';
 import type { SiteLinks } from '../site-links';
-import { freeUsername, invitationMail, usernameCandidates } from './people-invitation';
 
 /** What the People use cases need besides the database. */
 export interface PeopleDeps {
@@ -94,7 +89,7 @@ export async function listPeople(
   };
 }
 
-async function detail(db: Executor, orgId: string, userId: string): Promise<PersonDetail> {
+export async function detail(db: Executor, orgId: string, userId: string): Promise<PersonDetail> {
   const row = await findPerson(db, orgId, userId);
   if (!row) throw notFound('personNotFound');
   const groups = await groupsOfPerson(db, orgId, userId);
@@ -120,91 +115,9 @@ export async function personDetail(
   return { person: await detail(deps.db, org.id, id) };
 }
 
-const stored = (roles: readonly PersonRole[]) =>
+export const stored = (roles: readonly PersonRole[]) =>
   roles.filter((role): role is 'author' | 'admin' => role !== 'learner');
-const target = (id: string) => `person:${id}`;
-
-/** Invite one person: an invited account (no password) and a mail to choose one. */
-export async function invitePerson(
-  deps: PeopleDeps,
-  org: OrganisationRecord,
-  viewer: Viewer,
-  body: InviteBody,
-): Promise<{ person: PersonDetail }> {
-  const actor = assertMayAdminister(viewer);
-  const known = await groupIdsOf(deps.db, org.id);
-  const unknown = body.groups.find((g) => !known.has(g));
-  if (unknown)
-    throw invalid(errorText('personUnknownGroup', { id: unknown }), {
-      groups: errorText('personUnknownGroup', { id: unknown }),
-    });
-  if (await findUserByEmail(deps.db, org.id, body.email))
-    throw conflict('emailTaken', { email: 'alreadyHasAccount' });
-  const at = (deps.now ?? (() => new Date()))();
-  const id = randomUUID();
-  const taken = await takenUsernameKeys(deps.db, org.id, usernameCandidates(body.email));
-  const username = freeUsername(body.email, taken);
-  const roles = stored(body.roles);
-  const groups = [...new Set(body.groups)];
-  const mail = await inTransaction(deps.db, async (tx) => {
-    await insertUser(tx, {
-      id,
-      orgId: org.id,
-      username,
-      email: body.email,
-      passwordHash: null,
-      first: body.first,
-      last: body.last,
-      at: at.toISOString(),
-    });
-    await setStatus(tx, org.id, id, 'invited', at.toISOString());
-    if (roles.length) await setRoles(tx, org.id, id, roles);
-    for (const group of groups)
-      await setMemberRole(tx, { orgId: org.id, groupId: group, userId: id, role: 'member' });
-    await insertAuditEvent(tx, org.id, {
-      actor,
-      action: 'person.invite',
-      target: target(id),
-      detail: {},
-      before: null,
-      after: { email: body.email, roles: ['learner', ...roles], groups, status: 'invited' },
-      at: at.toISOString(),
-    });
-    const name = [body.first, body.last].filter(Boolean).join(' ') || username;
-    return invitationMail(tx, org, { id, email: body.email, name }, deps.links, at);
-  });
-  await deps.mailer.send(mail);
-  return { person: await detail(deps.db, org.id, id) };
-}
-
-/** A new invitation link for a person who has not chosen a password yet. */
-export async function resendInvitation(
-  deps: PeopleDeps,
-  org: OrganisationRecord,
-  viewer: Viewer,
-  id: string,
-): Promise<{ person: PersonDetail }> {
-  const actor = assertMayAdminister(viewer);
-  const row = await findPerson(deps.db, org.id, id);
-  if (!row) throw notFound('personNotFound');
-  if (row.status !== 'invited') throw conflict('personNotInvited');
-  const at = (deps.now ?? (() => new Date()))();
-  const mail = await inTransaction(deps.db, async (tx) => {
-    await insertAuditEvent(tx, org.id, {
-      actor,
-      action: 'person.invite',
-      target: target(id),
-      detail: { resent: true },
-      before: { status: 'invited' },
-      after: { status: 'invited' },
-      at: at.toISOString(),
-    });
-    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username;
-    return invitationMail(tx, org, { id, email: row.email, name }, deps.links, at);
-  });
-  await deps.mailer.send(mail);
-  return { person: await detail(deps.db, org.id, id) };
-}
+export const target = (id: string) => `person:${id}`;
 
 /** The organisation keeps an active administrator: refuses a change that would leave none. */
 async function keepAnAdministrator(tx: Executor, orgId: string, row: PersonRow) {
