@@ -23,10 +23,14 @@ describe('errors the router and static routes answer themselves', () => {
     return body;
   }
 
-  it('a path parameter over 100 characters is a 414 with the error body, not the URL', async () => {
-    const long = 'x'.repeat(101);
+  it('a path parameter over 400 characters is a 414 with the error body, not the URL', async () => {
+    const long = 'x'.repeat(401);
     const body = await expectErrorBody(`/api/org/${long}/topic/a`, 414);
     expect(JSON.stringify(body)).not.toContain(long);
+    // Up to 400 the router takes it, and the route's schema bounds it.
+    const shorter = 'x'.repeat(101);
+    const refused = await expectErrorBody(`/api/org/${shorter}/topic/a`, 400);
+    expect(refused.errfor).toEqual({ org: expect.any(String) });
   });
 
   it('a URL that cannot be decoded is a 400 with the error body and errfor', async () => {
