@@ -34,6 +34,7 @@ import { serveStoredFiles } from './http/stored-files';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes, trackHandlers } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
 import { gradeAndSearchRoutes } from './routes/grades-search';
@@ -117,6 +118,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   // which would cost more than the rest of the line. Other log lines keep it.
   const accessLog = app.log.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.request(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
     accessLog.info(
       {
         reqId: request.id,
@@ -217,6 +224,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
 
   await app.register(requestContext, { services });
   await app.register(healthRoutes(services.health));
+  await app.register(metricsRoutes(services.metrics, services.metricsToken));
   await app.register(organisationRoutes(services));
   await app.register(authRoutes(services));
   await app.register(accountRoutes(services));

@@ -42,6 +42,8 @@ const envSchema = z.object({
     .optional(),
   /** Prefix of this deployment's keys in Redis (rate limits), so that several can share one. */
   REDIS_PREFIX: z.string().max(100).default('portal:'),
+  /** With it set, GET /metrics asks for this bearer token (open otherwise: a private network). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MESSAGE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -108,6 +110,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   baseDomain: string;
+  /** The bearer token GET /metrics asks for, when set. */
+  metricsToken: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   contentDir: string;
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'portal.db')}`,
     baseDomain: e.BASE_DOMAIN.toLowerCase(),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve(e.WEB_DIST),
     contentDir: path.resolve(e.CONTENT_DIR),
     mediaDir: path.join(path.resolve(e.CONTENT_DIR), 'media'),

@@ -133,6 +133,8 @@ export interface Db {
   };
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
+  /** PostgreSQL: the pool's connections (metrics); SQLite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   destroy(): Promise<void>;
 }
 
@@ -324,6 +326,11 @@ export function openDatabase(url: string, timeouts: DatabaseTimeouts = DEFAULT_T
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     destroy: () => kysely.destroy(),
   };
 }

@@ -63,6 +63,13 @@ export class MessageStreamHub {
   private readonly hubs = new Map<string, Hub>();
   /** The open streams of each account (`org|user`), oldest first: each one's `end`. */
   private readonly accountStreams = new Map<string, Set<(reason?: StreamEndReason) => void>>();
+
+  /** How many streams are open on this process (metrics). */
+  get openStreams(): number {
+    let n = 0;
+    for (const mine of this.accountStreams.values()) n += mine.size;
+    return n;
+  }
   private readonly stopWatchingBus: Unsubscribe;
 
   constructor(

@@ -20,7 +20,7 @@ describe('the route table (packages/domain/src/api)', () => {
       const isApi =
         route.url.startsWith('/api/') ||
         route.url.startsWith('/.well-known/') ||
-        ['/healthz', '/readyz'].includes(route.url);
+        ['/healthz', '/readyz', '/metrics'].includes(route.url);
       if (!isApi || hidden) continue;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       // Fastify adds HEAD beside each GET by itself.

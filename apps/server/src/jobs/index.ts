@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { Db } from '../db/database';
 import type { CertificateService } from '../services/certificates';
+import type { Metrics } from '../metrics/metrics';
 import type { NotificationService } from '../services/notifications';
 import type { SiteLinks } from '../services/site-links';
 import type { Fulfilment } from '../services/store/fulfilment';
@@ -21,9 +22,12 @@ export function registerJobs(
     log: FastifyBaseLogger;
     certificates: CertificateService;
     notifications: NotificationService;
+    metrics: Metrics;
   },
 ): void {
-  const delivery = new MailDelivery(deps.db, deps.mailer, deps.log);
+  const delivery = new MailDelivery(deps.db, deps.mailer, deps.log, Date.now, (outcome) =>
+    deps.metrics.mail(outcome),
+  );
   runner
     .register(mailJob(delivery))
     .register(paymentEventJob(deps.fulfilment))

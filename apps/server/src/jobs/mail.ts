@@ -26,6 +26,8 @@ export class MailDelivery {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    /** Told of each mail the server took or refused (metrics). */
+    private readonly onOutcome?: (outcome: 'sent' | 'failed') => void,
   ) {}
 
   /** True when this call sent it. */
@@ -37,9 +39,11 @@ export class MailDelivery {
     try {
       await this.mailer.send(mail);
     } catch (err) {
+      this.onOutcome?.('failed');
       await forgetMailDelivery(this.db, key);
       throw err;
     }
+    this.onOutcome?.('sent');
     return true;
   }
 }

@@ -69,6 +69,8 @@ export interface JobRunnerOptions {
    * server, so a few together keep the process busy where one would leave it waiting.
    */
   concurrency?: number;
+  /** Told of each run's outcome (metrics). */
+  onOutcome?: (kind: string, outcome: 'done' | 'retry' | 'failed') => void;
 }
 
 export type QueueDepth = { kind: string; status: JobStatus; count: number }[];
@@ -122,6 +124,7 @@ export class JobRunner {
   private waitingSince = 0;
   /** Enqueues under way (a caller that did not wait): `stop` waits for them. */
   private readonly enqueuing = new Set<Promise<boolean>>();
+  private readonly onOutcome: JobRunnerOptions['onOutcome'];
 
   constructor(
     private readonly db: Executor,
@@ -136,6 +139,7 @@ export class JobRunner {
     this.pollGraceMs = options.pollGraceMs ?? 30_000;
     this.batch = options.batch ?? 100;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.onOutcome = options.onOutcome;
   }
 
   /** Adds a kind of job this runner runs (jobs/index.ts registers them all). */
@@ -317,9 +321,11 @@ export class JobRunner {
         at: new Date(this.now()).toISOString(),
         forgetPayload: kind.forgetsPayload === true,
       });
+      this.onOutcome?.(job.kind, 'done');
     } catch (err) {
       const at = this.now();
       const last = job.attempts >= job.maxAttempts;
+      this.onOutcome?.(job.kind, last ? 'failed' : 'retry');
       const retryAt = last ? null : at + this.backoff(job.attempts);
       this.log.error(
         { err, jobId: job.id, kind: job.kind, attempt: job.attempts },

@@ -120,6 +120,11 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
 
     await call('GET /healthz', { url: '/healthz' });
     await call('GET /readyz', { url: '/readyz' });
+    // Prometheus text, open here (no METRICS_TOKEN; its 401 is metrics.test.ts's).
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+    expect(metrics.body).toContain('portal_http_request_duration_seconds');
+    seen.set('GET /metrics', [metrics.statusCode]);
     await call('GET /api/host', { url: '/api/host', headers: { host: 'localhost:3000' } });
     await call('GET /api/host', { url: '/api/host', headers: { host: 'nobody.example' } });
     await call('GET /api/org/{org}', { url: '/api/org/doughmain?locale=fr-CA' });

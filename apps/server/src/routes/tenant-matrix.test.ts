@@ -23,6 +23,8 @@ import { buildWorld, routeKeys, type Ids, type Learner, type World } from '../te
 const PUBLIC: Record<string, string> = {
   'GET /healthz': 'process liveness; no data',
   'GET /readyz': 'database readiness; no data',
+  'GET /metrics':
+    'operator figures with bounded labels (route patterns, statuses, job kinds): no organisation, person or id (metrics.test.ts); METRICS_TOKEN guards it',
   'GET /robots.txt': 'static text for crawlers',
   'GET /sitemap.xml': 'public pages of the organisation of the host only',
   'GET /*': 'static files of the web app, when served by a wildcard route',

@@ -36,6 +36,7 @@ import { AdminService } from './admin';
 import { LogoReader } from '../adapters/certificates/logo';
 import { OrdersService } from './admin/orders';
 import { CertificateService } from './certificates';
+import { Metrics } from '../metrics/metrics';
 import { NotificationService } from './notifications';
 import { OpenBadgeService } from './open-badges';
 import { PeopleService } from './admin/people-service';
@@ -97,6 +98,9 @@ export interface Services {
   /** Certificates: issued on completion, verified by anyone with the link, revoked in the console. */
   certificates: CertificateService;
   notifications: NotificationService;
+  /** What GET /metrics shows (prom-client), fed by the app, the runner and the stream hub. */
+  metrics: Metrics;
+  metricsToken: string | undefined;
   /** A certificate as a signed Open Badges 3.0 credential; the issuer's keys and Profile. */
   openBadges: OpenBadgeService;
   /** The authoring studio: drafts, versions, archive, presence, catalogue (docs/design.md §14). */
@@ -134,7 +138,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     defaultOrg: config.defaultOrg,
   });
   const viewers = new ViewerService(db, caches);
-  const jobs = new JobRunner(db, log);
+  const metrics = new Metrics();
+  const jobs = new JobRunner(db, log, {
+    onOutcome: (kind, outcome) => metrics.job(kind, outcome),
+  });
+  metrics.watchQueue(() => jobs.queueDepth());
+  if (db.poolStats) metrics.watchPool(db.poolStats);
   // Use cases queue their mail: the mail job sends it once, and again if the server refused it.
   const queuedMail = new QueuedMailer(jobs, db);
   const notifications = new NotificationService(db, jobs, queuedMail, links, log);
@@ -180,6 +189,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     log,
     certificates,
     notifications,
+    metrics,
   });
   return {
     rateLimitScale: config.rateLimitScale,
@@ -237,6 +247,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     people: new PeopleService({ db, sessions, caches, mailer: queuedMail, links, jobs }),
     certificates,
     notifications,
+    metrics,
+    metricsToken: config.metricsToken,
     openBadges: new OpenBadgeService(db, organisations, links),
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
     studio: new StudioService(db, caches, log),

@@ -13,6 +13,7 @@ import type { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 export const ROUTE_PATHS = {
   alive: 'GET /healthz',
   ready: 'GET /readyz',
+  metrics: 'GET /metrics',
   host: 'GET /api/host',
   organisation: 'GET /api/org/{org}',
   bundles: 'GET /api/org/{org}/bundle',

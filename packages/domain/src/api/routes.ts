@@ -166,7 +166,8 @@ export interface RouteSchemas {
   headers?: z.ZodType;
   /** The body of a 2xx answer; JSON unless `answerType` says otherwise. */
   answer: z.ZodType;
-  answerType?: 'text/event-stream' | 'text/csv' | 'application/pdf' | 'application/vc+jwt';
+  answerType?:
+    'text/event-stream' | 'text/csv' | 'text/plain' | 'application/pdf' | 'application/vc+jwt';
   /** The body is sent as multipart (files), not JSON. */
   multipart?: true;
   /** The error statuses it answers, each with the error body (docs/design.md §4). */
@@ -239,6 +240,14 @@ export const ROUTE_SCHEMAS = {
     summary: 'The process is up and not wedged (its event loop turns, no request is stuck)',
     answer: aliveAnswerSchema,
     errors: [503],
+  },
+  metrics: {
+    tags: ['health'],
+    summary:
+      'Prometheus text (prom-client): requests by route pattern and status with durations, event-loop lag, open streams, the database pool, the job queue, mails and webhooks; with METRICS_TOKEN set, that bearer token is asked for',
+    answer: z.string(),
+    answerType: 'text/plain',
+    errors: [401],
   },
   ready: {
     tags: ['health'],

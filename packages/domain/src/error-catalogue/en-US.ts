@@ -212,6 +212,7 @@ export const EN_US = {
   orderNotRefundable: 'Only a paid order whose seats were handed out can be refunded.',
   unsubscribeLinkInvalid:
     'This unsubscribe link is not one of this site’s, or it was cut short: use the last link you were sent, or change your notices on your profile.',
+  metricsTokenRequired: 'This address needs the metrics token (Authorization: Bearer …).',
   refundFailed:
     'The payment provider did not make the refund; the order is unchanged. Try again later.',
 } as const;

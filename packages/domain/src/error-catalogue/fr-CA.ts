@@ -217,6 +217,7 @@ export const FR_CA: ErrorCatalogue = {
     'Seule une commande payée dont les places ont été remises peut être remboursée.',
   unsubscribeLinkInvalid:
     'Ce lien de désabonnement n’est pas un lien de ce site, ou il a été coupé : utilisez le dernier lien reçu, ou changez vos avis dans votre profil.',
+  metricsTokenRequired: 'Cette adresse demande le jeton des métriques (Authorization: Bearer …).',
   refundFailed:
     'Le fournisseur de paiement n’a pas fait le remboursement; la commande est inchangée. Réessayez plus tard.',
 };

@@ -33,6 +33,7 @@ export const messageRoutes =
     /** The streams open in this process, ended when the app closes. */
     const open = new Set<() => void>();
     const streams = new MessageStreamHub(services.pubsub, app.log);
+    services.metrics.watchStreams(() => streams.openStreams);
     app.addHook('preClose', async () => {
       streams.close();
       for (const end of [...open]) end();
