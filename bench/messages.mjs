@@ -5,7 +5,9 @@ import { quantile } from './burst.mjs';
 
 export const CHAT_ORG = 'chatorg';
 export const CHAT_GROUP = 'cohort';
-export const CHAT_MEMBERS = 50;
+// 2,000 streams at most 10 per account (STREAMS_PER_ACCOUNT, issue 24): 200 members, so that no
+// stream of the fan-out is closed as replaced (with 50, three in four were, and never counted).
+export const CHAT_MEMBERS = 200;
 const PASSWORD = 'bench-password-1';
 
 /** An organisation with messaging on and one group of CHAT_MEMBERS members and an administrator. */
