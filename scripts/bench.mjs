@@ -92,6 +92,39 @@ async function organisationVersusBare() {
 }
 
 /**
+ * Issue 29's request floor: GET /healthz (no database, a tiny answer: what every request costs —
+ * hooks, headers, the access log, metrics) against a bare Fastify route answering the same JSON.
+ */
+async function requestFloor() {
+  const portal = await startPortal({ port: 3903 });
+  const url = `${portal.url}/healthz`;
+  const jsonFile = path.join(portal.dataDir, 'healthz.json');
+  writeFileSync(jsonFile, await (await fetch(url)).text());
+  const bare = await startBare({ port: 3904, jsonFile });
+  try {
+    await load(url, { duration: 2 });
+    await load(bare.url, { duration: 2 });
+    const runs = { portal: [], bare: [] };
+    for (let i = 0; i < 3; i++) {
+      runs.bare.push(await load(bare.url));
+      runs.portal.push(await load(url));
+    }
+    const ratio = mean(runs.portal) / mean(runs.bare);
+    results.requestFloor = {
+      route: 'GET /healthz',
+      portalRps: runs.portal.map((r) => Math.round(r.rps)),
+      bareRps: runs.bare.map((r) => Math.round(r.rps)),
+      ratio: Number(ratio.toFixed(3)),
+      target: '>= 0.8',
+      met: ratio >= 0.8,
+    };
+  } finally {
+    await bare.stop();
+    await portal.stop();
+  }
+}
+
+/**
  * Issue 14 on one database: GET /api/org/doughmain/topic/budgeting-basics (a visitor) against a
  * bare Fastify route answering the same JSON: throughput (autocannon, 50 connections), and p99
  * at a fixed 500 requests per second (10 connections).
@@ -779,6 +812,7 @@ async function cohorts(kind) {
 }
 
 if (!only || only === 'org') await organisationVersusBare();
+if (!only || only === 'floor') await requestFloor();
 if (!only || only === 'topic') {
   await topicVersusBare('sqlite');
   await topicVersusBare('postgres');
