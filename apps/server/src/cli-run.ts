@@ -6,7 +6,7 @@ import { Caches, encodeChanges, type Change } from './cache';
 import { clusterChannels } from './services/cluster-channels';
 import { migrateDatabase, openDatabase } from './db/database';
 import { queueDepth } from './jobs/runner';
-import { OutboxMailer, SmtpMailer } from './adapters/mail/mailer';
+import { OutboxMailer, SmtpMailer, type Mailer } from './adapters/mail/mailer';
 import { createOrganisation } from './services/admin/create-organisation';
 import { exportContentPack, importContentPack } from './services/content-pack-service';
 import { SiteLinks } from './services/site-links';
@@ -169,6 +169,9 @@ async function orgCommand(args: string[], io: CliIo): Promise<number> {
   const log = pino({ level: config.logLevel }, pino.destination(2));
   try {
     await rebuildSearchIndexAfter(db, await migrateDatabase(config.databaseUrl, db));
+    const mailer: Mailer = config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, log)
+      : new OutboxMailer(config.outboxDir, log);
     const result = await createOrganisation(
       db,
       { alias, host, adminEmail },
@@ -179,11 +182,9 @@ async function orgCommand(args: string[], io: CliIo): Promise<number> {
           port: config.port,
           defaultOrg: config.defaultOrg,
         }),
-        mailer: config.smtpUrl
-          ? new SmtpMailer(config.smtpUrl, log)
-          : new OutboxMailer(config.outboxDir, log),
+        mailer,
       },
-    );
+    ).finally(() => mailer.close?.());
     if (!result.ok) {
       printProblems(io, alias, result.problems);
       return 1;
