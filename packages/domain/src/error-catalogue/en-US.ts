@@ -115,6 +115,7 @@ export const EN_US = {
   noNulCharacter: 'must not contain a NUL character',
   isRequired: 'is required',
   isAlreadyTaken: 'is already taken',
+  cohortBySeats: 'is a buyer’s cohort: its people join by its invitations',
   alreadyHasAccount: 'already has an account',
   isNotValid: 'is not valid',
   hasBeenUsed: 'has been used',
@@ -213,6 +214,8 @@ export const EN_US = {
   unsubscribeLinkInvalid:
     'This unsubscribe link is not one of this site’s, or it was cut short: use the last link you were sent, or change your notices on your profile.',
   metricsTokenRequired: 'This address needs the metrics token (Authorization: Bearer …).',
+  personCohortBySeats:
+    'People join a buyer’s cohort by its invitations, a seat each: add them to the group the cohort is under, or ask the buyer to invite them.',
   refundFailed:
     'The payment provider did not make the refund; the order is unchanged. Try again later.',
 } as const;

@@ -117,6 +117,7 @@ export const FR_CA: ErrorCatalogue = {
   noNulCharacter: 'ne doit pas contenir de caractère NUL',
   isRequired: 'est obligatoire',
   isAlreadyTaken: 'est déjà pris',
+  cohortBySeats: 'est la cohorte d’un acheteur : on y entre par ses invitations',
   alreadyHasAccount: 'a déjà un compte',
   isNotValid: 'n’est pas valide',
   hasBeenUsed: 'a déjà été utilisée',
@@ -218,6 +219,8 @@ export const FR_CA: ErrorCatalogue = {
   unsubscribeLinkInvalid:
     'Ce lien de désabonnement n’est pas un lien de ce site, ou il a été coupé : utilisez le dernier lien reçu, ou changez vos avis dans votre profil.',
   metricsTokenRequired: 'Cette adresse demande le jeton des métriques (Authorization: Bearer …).',
+  personCohortBySeats:
+    'On rejoint la cohorte d’un acheteur par ses invitations, une place chacune : ajoutez la personne au groupe dont relève la cohorte, ou demandez à l’acheteur de l’inviter.',
   refundFailed:
     'Le fournisseur de paiement n’a pas fait le remboursement; la commande est inchangée. Réessayez plus tard.',
 };

@@ -314,12 +314,16 @@ export async function countActiveAdmins(db: Executor, orgId: string): Promise<nu
 }
 
 /** The organisation's user group ids. */
-export async function groupIdsOf(db: Executor, orgId: string): Promise<Set<string>> {
-  const rows = await db.kysely
-    .selectFrom('user_groups')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .execute();
+export async function groupIdsOf(
+  db: Executor,
+  orgId: string,
+  options: { withCohorts?: boolean } = {},
+): Promise<Set<string>> {
+  let query = db.kysely.selectFrom('user_groups').select('id').where('org_id', '=', orgId);
+  // Buyers' cohorts are filled by their invitations only (a seat each): not a group to put
+  // people in from the console.
+  if (options.withCohorts === false) query = query.where('origin', '<>', 'purchase');
+  const rows = await query.execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMemberRole } from '../../db/repositories/admin-people';
 import { makeGroupAdmin } from '../../db/repositories/memberships';
+import { ensureCohort } from '../../db/repositories/user-groups';
 import { startTestApp, type TestApp } from '../../test/app';
 import { DATABASE_KINDS } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
@@ -205,6 +207,49 @@ describe.each(DATABASE_KINDS)('the People screen on %s', (kind) => {
     expect(now.status).toBe('active');
     expect((await call('POST', `/people/${person._id}/invitation`)).statusCode).toBe(409);
     expect((await auditOf('person.invite')).map((e) => e.target)).toContain(`person:${person._id}`);
+  });
+
+  it('never puts anyone in a buyer’s cohort (its invitations fill it), but takes them out', async () => {
+    const target = await accountWithRoles(t, ORG, [], 'cohortguest');
+    // A buyer's cohort is filled by its invitations: never from the console, as a member or an
+    // administrator; taking someone out of it stays possible.
+    const orgId = (await t.organisations.find(ORG))!.id;
+    const buyer = await accountWithRoles(t, ORG, [], 'cohortbuyer');
+    await ensureCohort(t.database.db, {
+      orgId,
+      id: 'bought-cohort',
+      parentId: 'sales',
+      ownerId: buyer.userId,
+      name: 'Bought seats',
+    });
+    for (const role of ['member', 'admin'] as const) {
+      const refused = await call('PUT', `/people/${target.userId}/groups`, {
+        group: 'bought-cohort',
+        role,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errfor).toEqual({ group: expect.any(String) });
+    }
+    await setMemberRole(t.database.db, {
+      orgId,
+      groupId: 'bought-cohort',
+      userId: target.userId,
+      role: 'member',
+    });
+    const out = (await ok('PUT', `/people/${target.userId}/groups`, {
+      group: 'bought-cohort',
+      role: null,
+    })) as { person: Person };
+    expect(out.person.groups).toEqual([]);
+    // Nor by an invitation or an import naming the cohort: it is no group of the console's.
+    expect(
+      (await call('POST', '/people', { email: 'seatless@example.com', groups: ['bought-cohort'] }))
+        .statusCode,
+    ).toBe(400);
+    const dry = (await ok('POST', '/people-import/dry-run', {
+      csv: 'email,first name,last name,groups,roles\nseatless2@example.com,S,L,bought-cohort,\n',
+    })) as { problems: { line: number; reason: string }[] };
+    expect(dry.problems).toEqual([{ line: 2, reason: 'unknownGroup', value: 'bought-cohort' }]);
   });
 
   it('changes roles and groups, never removing the last administrator', async () => {

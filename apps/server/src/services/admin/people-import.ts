@@ -54,7 +54,7 @@ export interface PeopleImportDeps {
 }
 
 async function checked(db: Db, org: OrganisationRecord, csv: string) {
-  return checkCsv(csv, await groupIdsOf(db, org.id));
+  return checkCsv(csv, await groupIdsOf(db, org.id, { withCohorts: false }));
 }
 
 export async function dryRun(

@@ -30,7 +30,7 @@ export async function invitePerson(
   body: InviteBody,
 ): Promise<{ person: PersonDetail }> {
   const actor = assertMayAdminister(viewer);
-  const known = await groupIdsOf(deps.db, org.id);
+  const known = await groupIdsOf(deps.db, org.id, { withCohorts: false });
   const unknown = body.groups.find((g) => !known.has(g));
   if (unknown)
     throw invalid(errorText('personUnknownGroup', { id: unknown }), {

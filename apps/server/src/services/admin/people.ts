@@ -28,6 +28,7 @@ import { insertAuditEvent } from '../../db/repositories/audit-events';
 import { inTransaction, type Executor } from '../../db/repositories/executor';
 import type { OrganisationRecord } from '../../db/repositories/organisations';
 import { parseRoles, setRoles } from '../../db/repositories/roles';
+import { findUserGroup } from '../../db/repositories/user-groups';
 import { assertMayAdminister, type Viewer } from '../../policies';
 import { conflict, invalid, notFound } from '../errors';
 import type { SessionService } from '../session-service';
@@ -169,6 +170,14 @@ export async function changeGroup(
       throw invalid(errorText('personUnknownGroup', { id: change.group }), {
         group: errorText('personUnknownGroup', { id: change.group }),
       });
+    // A buyer's cohort is filled by its invitations, a seat each, and its buyer sees its people's
+    // progress: the console may take someone out of it, never put someone in (another
+    // customer's seats, another customer's eyes).
+    if (
+      change.role !== null &&
+      (await findUserGroup(tx, org.id, change.group))?.origin === 'purchase'
+    )
+      throw conflict('personCohortBySeats', { group: 'cohortBySeats' });
     if (change.role === null) await removeMember(tx, org.id, change.group, id);
     else
       await setMemberRole(tx, {
