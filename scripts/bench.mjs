@@ -681,16 +681,16 @@ async function groupMembers(kind) {
 }
 
 /**
- * Issue 27 on one database: the console's People screen over 100,000 accounts seeded straight
- * into the database (search p95), then a 50,000-row CSV checked (dry run) and imported (job).
+ * Issue 27 on one database: a portal on the people pack whose data `seed` writes straight into
+ * the database, then `time` measures it; the figures under `results[{kind}{name}]`.
  */
-async function people(kind) {
-  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-people-'));
+async function seededConsole(kind, { name, port, seed, time }) {
+  const contentDir = mkdtempSync(path.join(os.tmpdir(), `portal-bench-${name.toLowerCase()}-`));
   writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
   const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const sqliteFile = path.join(contentDir, 'people.db');
+  const sqliteFile = path.join(contentDir, 'bench.db');
   const portal = await startPortal({
-    port: 3969,
+    port,
     env: {
       CONTENT_DIR: contentDir,
       RATE_LIMIT_SCALE: '1000',
@@ -699,10 +699,10 @@ async function people(kind) {
   });
   try {
     const started = Date.now();
-    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seedPeople);
-    results[`${kind}People`] = {
+    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seed);
+    results[`${kind}${name}`] = {
       seeded: { ...seeded, ms: Date.now() - started },
-      ...(await timePeople(portal.url, portal.cpuMs)),
+      ...(await time(portal.url, portal.cpuMs)),
     };
   } finally {
     await portal.stop();
@@ -710,35 +710,13 @@ async function people(kind) {
   }
 }
 
-/**
- * Issue 27 on one database: the audit log's pages over 1,000,000 events seeded straight into the
- * database (each filter of the console, and its second page).
- */
-async function auditLog(kind) {
-  const contentDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-audit-'));
-  writeFileSync(path.join(contentDir, 'people.json'), JSON.stringify(peoplePack()));
-  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const sqliteFile = path.join(contentDir, 'audit.db');
-  const portal = await startPortal({
-    port: 3972,
-    env: {
-      CONTENT_DIR: contentDir,
-      RATE_LIMIT_SCALE: '1000',
-      DATABASE_URL: pg ? pg.url : `sqlite:${sqliteFile}`,
-    },
-  });
-  try {
-    const started = Date.now();
-    const seeded = await seedStraight({ pgUrl: pg?.url, sqliteFile }, seedAudit);
-    results[`${kind}AuditLog`] = {
-      seeded: { ...seeded, ms: Date.now() - started },
-      ...(await timeAudit(portal.url, portal.cpuMs)),
-    };
-  } finally {
-    await portal.stop();
-    await pg?.drop();
-  }
-}
+/** The People screen over 100,000 accounts (search p95), a 50,000-row CSV checked and imported. */
+const people = (kind) =>
+  seededConsole(kind, { name: 'People', port: 3969, seed: seedPeople, time: timePeople });
+
+/** The audit log's pages over 1,000,000 events (each console filter, and its second page). */
+const auditLog = (kind) =>
+  seededConsole(kind, { name: 'AuditLog', port: 3972, seed: seedAudit, time: timeAudit });
 
 /**
  * Issue 28: the certificate PDF made in process (renderCertificatePdf alone, 3 × 200 renders),
