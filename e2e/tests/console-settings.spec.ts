@@ -12,9 +12,11 @@ import { expect, test } from './support/test';
  * (consoledemo, playwright.config.ts), so no other test sees its colours change.
  */
 
-const RUNS: (Combo & { colour: string })[] = [
-  { locale: 'en-US', viewport: LAPTOP, colour: '#0b5d1e' },
-  { locale: 'fr-CA', viewport: PHONE, colour: '#5b1e6e' },
+// A readable colour for each attempt: a retry (or a repeat) publishes one the organisation does
+// not have yet, so that the audit log has a change of colour to show.
+const RUNS: (Combo & { colours: string[] })[] = [
+  { locale: 'en-US', viewport: LAPTOP, colours: ['#0b5d1e', '#0b4f6c', '#6b2e0b', '#3d2b6e'] },
+  { locale: 'fr-CA', viewport: PHONE, colours: ['#5b1e6e', '#1e3a6e', '#6e1e2c', '#1e5e4a'] },
 ];
 
 // Both runs publish the same organisation's settings: one after the other.
@@ -25,9 +27,11 @@ for (const run of RUNS) {
   test(`${name}: an unreadable primary colour is refused and said why; a readable one is previewed, published and seen by a visitor`, async ({
     page,
     browser,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { locale } = run;
+    const colour =
+      run.colours[(testInfo.retry + testInfo.repeatEachIndex * 2) % run.colours.length]!;
     await openConsoleAsAdmin(page, run, '/admin/settings');
     await expect(
       page.getByRole('heading', { level: 1, name: t(locale, 'admin.settings.title') }),
@@ -66,6 +70,9 @@ for (const run of RUNS) {
       g.fillText('Console Demo', 20, 50);
       return canvas.toDataURL('image/png').split(',')[1]!;
     });
+    const logoField = page.getByRole('textbox', { name: t(locale, 'admin.settings.logo') });
+    // On a retry the logo is already an upload: the new one is told apart by its address.
+    const logoBefore = await logoField.inputValue();
     await page
       .getByLabel(
         `${t(locale, 'admin.settings.uploadImage')} ${t(locale, 'admin.settings.uploadFor', { label: t(locale, 'admin.settings.logo') })}`,
@@ -75,24 +82,24 @@ for (const run of RUNS) {
         mimeType: 'image/png',
         buffer: Buffer.from(logoPng, 'base64'),
       });
-    const logoField = page.getByRole('textbox', { name: t(locale, 'admin.settings.logo') });
+    await expect(logoField).not.toHaveValue(logoBefore);
     await expect(logoField).toHaveValue(/^\/uploads\/.+\.png$/);
     const logoUrl = await logoField.inputValue();
     await expect(page.locator('.admin-preview header img').first()).toHaveAttribute('src', logoUrl);
 
     // A readable colour: the warning goes, the preview takes it at once.
-    await primary.fill(run.colour);
+    await primary.fill(colour);
     await expect(page.getByText(t(locale, 'admin.settings.contrast.ok'))).toBeVisible();
     // The refusal was of the previous colour: it goes with it.
     await expect(page.getByRole('alert')).toHaveCount(0);
     const preview = page.locator('.admin-preview');
     await expect(preview).toHaveAttribute(
       'style',
-      new RegExp(`--primary-color:\\s*${run.colour}`, 'i'),
+      new RegExp(`--primary-color:\\s*${colour}`, 'i'),
     );
     await expect(preview.locator('.surface-brand').first()).toHaveCSS(
       'background-color',
-      rgb(run.colour),
+      rgb(colour),
     );
     await docsShot(page, `console-settings-${locale}-${run.viewport.width}`);
 
@@ -104,11 +111,11 @@ for (const run of RUNS) {
       'style',
       // With or without a space: the page drawn on the server writes none, and on a retry the
       // colour is already the published one.
-      new RegExp(`--primary-color:\\s*${run.colour}`, 'i'),
+      new RegExp(`--primary-color:\\s*${colour}`, 'i'),
     );
     await expect(frame.locator('.surface-brand').first()).toHaveCSS(
       'background-color',
-      rgb(run.colour),
+      rgb(colour),
     );
     await expectNoAxeViolations(page);
     await docsShot(page, `console-settings-topic-${locale}-${run.viewport.width}`);
@@ -129,7 +136,7 @@ for (const run of RUNS) {
     await expect(visit.locator('html')).toHaveAttribute('data-app-ready', '');
     await expect(visit.locator('.surface-brand').first()).toHaveCSS(
       'background-color',
-      rgb(run.colour),
+      rgb(colour),
     );
     await visitor.close();
 
@@ -140,7 +147,7 @@ for (const run of RUNS) {
       .getByRole('row')
       .nth(1);
     await expect(row).toContainText(t(locale, 'admin.audit.action.settings.publish'));
-    await expect(row).toContainText(`→ ${run.colour}`);
+    await expect(row).toContainText(`→ ${colour}`);
     await expect(row).toContainText(t(locale, 'admin.audit.key.primaryColor'));
     await expectNoAxeViolations(page);
   });

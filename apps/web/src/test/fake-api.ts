@@ -1,7 +1,16 @@
 import { isRouteRequest, type RouteName } from '@portal/domain';
 import { vi } from 'vitest';
 
-export type FakeAnswer = { status: number; body: unknown } | 'pending';
+type Answer = { status: number; body: unknown };
+
+/** An answer, or one that never comes. */
+export type FakeAnswer = Answer | 'pending';
+
+const toResponse = (answer: Answer) =>
+  new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 export interface FakeRequest {
   method: string;
@@ -14,7 +23,10 @@ export interface FakeRequest {
  * A fake fetch at the network boundary: `route` answers by method and path (404 otherwise),
  * and every request is recorded with its headers and decoded body.
  */
-export function fakeApi(route: (request: FakeRequest) => FakeAnswer | undefined) {
+export function fakeApi(
+  // A promise: an answer the test gives later (an upload still on its way, say).
+  route: (request: FakeRequest) => FakeAnswer | Promise<Answer> | undefined,
+) {
   const requests: FakeRequest[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
     const body = init.body;
@@ -27,12 +39,8 @@ export function fakeApi(route: (request: FakeRequest) => FakeAnswer | undefined)
     requests.push(request);
     const answer = route(request) ?? { status: 404, body: { errors: ['not found'] } };
     if (answer === 'pending') return new Promise<Response>(() => {});
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    if (answer instanceof Promise) return answer.then(toResponse);
+    return Promise.resolve(toResponse(answer));
   });
   vi.stubGlobal('fetch', fetch);
   return requests;

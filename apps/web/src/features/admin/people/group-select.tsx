@@ -6,9 +6,11 @@ import { useSessionToken } from '../../../lib/session/session-token';
 import { groupsQuery } from '../api/groups-api';
 
 /**
- * The organisation's user groups to pick one from (its cohorts under each), by name: the
- * People screen's filter, "add to a group" and the invitation. `emptyLabel` is the first
- * choice (any group, or none).
+ * The organisation's user groups to pick one from, by name: the People screen's filter, "add to
+ * a group" and the invitation. `emptyLabel` is the first choice (any group, or none). The
+ * filter lists the cohorts under each group too; a form that puts someone in a group does not
+ * (`withCohorts={false}`): a buyer's cohort is filled by its invitations, a seat each, and the
+ * server refuses it (docs/decisions.md).
  */
 export function GroupSelect({
   id,
@@ -16,19 +18,22 @@ export function GroupSelect({
   onChange,
   emptyLabel,
   describedBy,
+  withCohorts = true,
 }: {
   id: string;
   value: string;
   onChange: (groupId: string) => void;
   emptyLabel: string;
   describedBy?: string;
+  withCohorts?: boolean;
 }) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
   const groups = useQuery(groupsQuery(org.alias, viewer));
   const list = groups.data?.groups ?? [];
-  const known = list.some((g) => g._id === value || g.cohorts.some((c) => c._id === value));
+  const cohortsOf = (group: (typeof list)[number]) => (withCohorts ? group.cohorts : []);
+  const known = list.some((g) => g._id === value || cohortsOf(g).some((c) => c._id === value));
   return (
     <select
       id={id}
@@ -45,14 +50,15 @@ export function GroupSelect({
       {value && !known && <option value={value}>{value}</option>}
       {list.map((group) => {
         const name = displayText(group.name as LocalisedText, locale, group._id);
-        return group.cohorts.length === 0 ? (
+        const cohorts = cohortsOf(group);
+        return cohorts.length === 0 ? (
           <option key={group._id} value={group._id}>
             {name}
           </option>
         ) : (
           <optgroup key={group._id} label={name}>
             <option value={group._id}>{name}</option>
-            {group.cohorts.map((cohort) => (
+            {cohorts.map((cohort) => (
               <option key={cohort._id} value={cohort._id}>
                 {intl.formatMessage(
                   { id: 'admin.people.cohortOption' },

@@ -138,6 +138,7 @@ function InviteDialog({
             onChange={setGroup}
             emptyLabel={intl.formatMessage({ id: 'admin.people.noGroup' })}
             describedBy={`${groupId}-hint`}
+            withCohorts={false}
           />
         </div>
         <div className="admin-dialog__actions">

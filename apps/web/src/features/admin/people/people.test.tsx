@@ -137,4 +137,42 @@ describe('the People screen', () => {
       expect(result.violations.map((v) => v.id)).toEqual([]);
     },
   );
+
+  it('offers a buyer’s cohort to filter by, never to add someone to', async () => {
+    fakeApi((request) => {
+      if (isRoute(request, 'adminPeople')) return ok({ people: [person('ann')], next: null });
+      if (isRoute(request, 'adminPerson'))
+        return ok({
+          person: { ...person('ann'), createdAt: '2026-11-20T00:00:00Z', groups: [], sso: false },
+        });
+      if (isRoute(request, 'consoleGroups'))
+        return ok({
+          groups: [
+            {
+              _id: 'team-a',
+              name: 'Team A',
+              topics: [],
+              admins: [],
+              members: 3,
+              cohorts: [
+                { _id: 'cohort-1', name: 'Bought by Bea', owner: 'bea', members: 2, seats: 5 },
+              ],
+              sso: null,
+            },
+          ],
+          topics: [],
+        });
+      return undefined;
+    });
+    openConsole('/admin/people');
+    const filter = (await screen.findByLabelText('Group')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(within(filter).getByRole('option', { name: 'Team A › Bought by Bea' })).toBeTruthy(),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /First ann Person/ }));
+    const panel = await screen.findByRole('complementary');
+    const add = (await within(panel).findByLabelText('Add to the group')) as HTMLSelectElement;
+    await waitFor(() => expect(within(add).getByRole('option', { name: 'Team A' })).toBeTruthy());
+    expect(within(add).queryByRole('option', { name: /Bought by Bea/ })).toBeNull();
+  });
 });

@@ -79,6 +79,7 @@ export function AddToGroup({
           value={group}
           onChange={setGroup}
           emptyLabel={intl.formatMessage({ id: 'admin.people.chooseGroup' })}
+          withCohorts={false}
         />
       </div>
       <div className="field">

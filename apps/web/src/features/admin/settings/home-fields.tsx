@@ -2,8 +2,8 @@ import type { AdminSettings } from '@portal/domain';
 import { useIntl } from 'react-intl';
 import { ImageInput } from './image-input';
 import { LocalisedInput, TextInput, Toggle } from './localised-input';
+import type { SettingsChange } from './settings-change';
 
-type Change = (next: AdminSettings) => void;
 type HomePage = AdminSettings['homePage'];
 
 /** The logo, the home page's texts, hero image with its attribution, site map and promos. */
@@ -13,15 +13,16 @@ export function HomeFields({
   errors,
 }: {
   settings: AdminSettings;
-  onChange: Change;
+  onChange: SettingsChange;
   errors: Record<string, string>;
 }) {
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `admin.settings.${key}` as 'admin.settings.name' }, values);
   const home = settings.homePage;
-  const setHome = (next: Partial<HomePage>) =>
-    onChange({ ...settings, homePage: { ...home, ...next } });
+  /** A change to the home page, worked out from the home page as it is when it applies. */
+  const setHome = (next: (current: HomePage) => Partial<HomePage>) =>
+    onChange((s) => ({ ...s, homePage: { ...s.homePage, ...next(s.homePage) } }));
   const hero = home.heroImage;
   return (
     <>
@@ -31,7 +32,7 @@ export function HomeFields({
         value={settings.logoImage?.secure_url}
         error={errors['logoImage.secure_url']}
         onChange={(url) =>
-          onChange({ ...settings, logoImage: url ? { secure_url: url } : undefined })
+          onChange((s) => ({ ...s, logoImage: url ? { secure_url: url } : undefined }))
         }
       />
       <LocalisedInput
@@ -39,20 +40,22 @@ export function HomeFields({
         value={home.title}
         locales={settings.locales}
         required
-        onChange={(title) => setHome({ title })}
+        onChange={(title) => setHome(() => ({ title }))}
       />
       <LocalisedInput
         label={t('homeSubtitle')}
         value={home.subtitle}
         locales={settings.locales}
-        onChange={(subtitle) => setHome({ subtitle })}
+        onChange={(subtitle) => setHome(() => ({ subtitle }))}
       />
       <ImageInput
         label={t('hero')}
         hint={t('imageHint')}
         value={hero?.secure_url}
         error={errors['homePage.heroImage.secure_url']}
-        onChange={(url) => setHome({ heroImage: url ? { ...hero, secure_url: url } : undefined })}
+        onChange={(url) =>
+          setHome((h) => ({ heroImage: url ? { ...h.heroImage, secure_url: url } : undefined }))
+        }
       />
       {hero && (
         <div className="admin-pair">
@@ -60,30 +63,41 @@ export function HomeFields({
             label={t('photographerName')}
             value={hero.unsplashAttribution?.photographerName}
             onChange={(photographerName) =>
-              setHome({
-                heroImage: {
-                  ...hero,
-                  unsplashAttribution: photographerName
-                    ? {
-                        photographerName,
-                        photographerHandle: hero.unsplashAttribution?.photographerHandle ?? '',
-                      }
-                    : undefined,
-                },
-              })
+              setHome(({ heroImage }) =>
+                heroImage
+                  ? {
+                      heroImage: {
+                        ...heroImage,
+                        unsplashAttribution: photographerName
+                          ? {
+                              photographerName,
+                              photographerHandle:
+                                heroImage.unsplashAttribution?.photographerHandle ?? '',
+                            }
+                          : undefined,
+                      },
+                    }
+                  : {},
+              )
             }
           />
           <TextInput
             label={t('photographerHandle')}
             value={hero.unsplashAttribution?.photographerHandle}
             onChange={(photographerHandle) =>
-              hero.unsplashAttribution &&
-              setHome({
-                heroImage: {
-                  ...hero,
-                  unsplashAttribution: { ...hero.unsplashAttribution, photographerHandle },
-                },
-              })
+              setHome(({ heroImage }) =>
+                heroImage?.unsplashAttribution
+                  ? {
+                      heroImage: {
+                        ...heroImage,
+                        unsplashAttribution: {
+                          ...heroImage.unsplashAttribution,
+                          photographerHandle,
+                        },
+                      },
+                    }
+                  : {},
+              )
             }
           />
         </div>
@@ -91,7 +105,7 @@ export function HomeFields({
       <Toggle
         label={t('showSiteMap')}
         checked={home.showSiteMap}
-        onChange={(showSiteMap) => setHome({ showSiteMap })}
+        onChange={(showSiteMap) => setHome(() => ({ showSiteMap }))}
       />
       <h3 className="admin-settings__subheading">{t('promos')}</h3>
       {home.promos.map((promo, index) => (
@@ -101,7 +115,9 @@ export function HomeFields({
             value={promo.title}
             locales={settings.locales}
             onChange={(title) =>
-              setHome({ promos: home.promos.map((p, i) => (i === index ? { ...p, title } : p)) })
+              setHome(({ promos }) => ({
+                promos: promos.map((p) => (p._id === promo._id ? { ...p, title } : p)),
+              }))
             }
           />
           <LocalisedInput
@@ -110,15 +126,17 @@ export function HomeFields({
             locales={settings.locales}
             multiline
             onChange={(description) =>
-              setHome({
-                promos: home.promos.map((p, i) => (i === index ? { ...p, description } : p)),
-              })
+              setHome(({ promos }) => ({
+                promos: promos.map((p) => (p._id === promo._id ? { ...p, description } : p)),
+              }))
             }
           />
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => setHome({ promos: home.promos.filter((_, i) => i !== index) })}
+            onClick={() =>
+              setHome(({ promos }) => ({ promos: promos.filter((p) => p._id !== promo._id) }))
+            }
           >
             {t('removePromo', { number: index + 1 })}
           </button>
@@ -128,12 +146,12 @@ export function HomeFields({
         type="button"
         className="button button--secondary"
         onClick={() =>
-          setHome({
+          setHome(({ promos }) => ({
             promos: [
-              ...home.promos,
+              ...promos,
               { _id: `promo-${Date.now().toString(36)}`, title: '', description: '' },
             ],
-          })
+          }))
         }
       >
         {t('addPromo')}

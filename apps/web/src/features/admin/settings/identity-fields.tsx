@@ -3,11 +3,10 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { languageName } from '../../../lib/localised-text';
 import { LocalisedInput, TextInput } from './localised-input';
+import type { SettingsChange } from './settings-change';
 
 /** The locales the portal speaks (docs/product-spec.md §1). */
 const LOCALES = ['en-US', 'fr-CA'] as const;
-
-type Change = (next: AdminSettings) => void;
 
 /** Name, locales, host names, support address and analytics id. */
 export function IdentityFields({
@@ -16,7 +15,7 @@ export function IdentityFields({
   errors,
 }: {
   settings: AdminSettings;
-  onChange: Change;
+  onChange: SettingsChange;
   errors: Record<string, string>;
 }) {
   const intl = useIntl();
@@ -33,7 +32,7 @@ export function IdentityFields({
         value={settings.name}
         locales={settings.locales}
         required
-        onChange={(name) => onChange({ ...settings, name })}
+        onChange={(name) => onChange((s) => ({ ...s, name }))}
       />
       <fieldset className="admin-fieldset">
         <legend className="field__label">{t('locales')}</legend>
@@ -49,12 +48,14 @@ export function IdentityFields({
                 // The first locale is the default: it stays.
                 disabled={checked && settings.locales.length === 1}
                 onChange={() =>
-                  onChange({
-                    ...settings,
-                    locales: checked
-                      ? settings.locales.filter((l) => l !== locale)
-                      : LOCALES.filter((l) => l === locale || settings.locales.includes(l)),
-                  })
+                  onChange((s) => ({
+                    ...s,
+                    locales: s.locales.includes(locale)
+                      ? s.locales.length > 1
+                        ? s.locales.filter((l) => l !== locale)
+                        : s.locales
+                      : LOCALES.filter((l) => l === locale || s.locales.includes(l)),
+                  }))
                 }
               />
               <label htmlFor={`${id}-${locale}`}>{languageName(locale, intl.locale)}</label>
@@ -77,13 +78,11 @@ export function IdentityFields({
           value={settings.hosts.join('\n')}
           aria-invalid={hostErrors.length ? true : undefined}
           aria-describedby={`${id}-hosts-hint${hostErrors.length ? ` ${id}-hosts-error` : ''}`}
-          onChange={(event) =>
-            onChange({
-              ...settings,
-              hosts: event.target.value.split('\n').map((h) => h.trim().toLowerCase()),
-            })
-          }
-          onBlur={() => onChange({ ...settings, hosts: settings.hosts.filter(Boolean) })}
+          onChange={(event) => {
+            const hosts = event.target.value.split('\n').map((h) => h.trim().toLowerCase());
+            onChange((s) => ({ ...s, hosts }));
+          }}
+          onBlur={() => onChange((s) => ({ ...s, hosts: s.hosts.filter(Boolean) }))}
         />
         {hostErrors.length > 0 && (
           <p id={`${id}-hosts-error`} className="field__error">
@@ -96,14 +95,14 @@ export function IdentityFields({
         type="email"
         value={settings.supportEmail}
         error={errors.supportEmail}
-        onChange={(value) => onChange({ ...settings, supportEmail: value || undefined })}
+        onChange={(value) => onChange((s) => ({ ...s, supportEmail: value || undefined }))}
       />
       <TextInput
         label={t('gaUid')}
         hint={t('gaUidHint')}
         value={settings.gaUid}
         error={errors.gaUid}
-        onChange={(value) => onChange({ ...settings, gaUid: value || undefined })}
+        onChange={(value) => onChange((s) => ({ ...s, gaUid: value || undefined }))}
       />
     </>
   );

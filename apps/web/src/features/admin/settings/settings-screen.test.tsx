@@ -119,4 +119,50 @@ describe('the console’s settings', () => {
       ).toBe('Theirs'),
     );
   });
+
+  it('keeps what is typed while an image uploads: the upload adds its address and takes nothing back', async () => {
+    let finishUpload: (answer: { status: number; body: unknown }) => void = () => {};
+    const saves: { settings: AdminSettingsAnswer['settings'] }[] = [];
+    fakeApi((request) => {
+      if (isRoute(request, 'adminSettings')) return ok(answer());
+      if (isRoute(request, 'adminSettingsVersions')) return ok({ versions: [] });
+      if (request.method === 'POST' && request.url.pathname === '/api/upload')
+        return new Promise((resolve) => (finishUpload = resolve));
+      if (isRoute(request, 'saveAdminSettings')) {
+        const body = request.body as { settings: AdminSettingsAnswer['settings'] };
+        saves.push(body);
+        return ok(answer({ settings: body.settings, version: 4, hasChanges: true }));
+      }
+      return undefined;
+    });
+    openSettings();
+    const primary = await screen.findByRole('textbox', { name: 'Primary colour' });
+    const logoFile = screen.getByLabelText('Upload an image for Logo address');
+    fireEvent.change(logoFile, {
+      target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByText('Uploading…')).toBeTruthy();
+
+    // Typed while the file is on its way.
+    fireEvent.change(primary, { target: { value: '#0b5d1e' } });
+    fireEvent.change(screen.getAllByRole('textbox', { name: 'English' })[0]!, {
+      target: { value: 'Doughmain Co-op' },
+    });
+    finishUpload(ok({ secure_url: '/uploads/org/logo.png' }) as { status: number; body: unknown });
+
+    const logo = screen.getByRole('textbox', { name: 'Logo address' }) as HTMLInputElement;
+    await waitFor(() => expect(logo.value).toBe('/uploads/org/logo.png'));
+    expect((primary as HTMLInputElement).value).toBe('#0b5d1e');
+    expect((screen.getAllByRole('textbox', { name: 'English' })[0] as HTMLInputElement).value).toBe(
+      'Doughmain Co-op',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.settings).toMatchObject({
+      name: { 'en-US': 'Doughmain Co-op' },
+      theme: { primaryColor: '#0b5d1e' },
+      logoImage: { secure_url: '/uploads/org/logo.png' },
+    });
+  });
 });

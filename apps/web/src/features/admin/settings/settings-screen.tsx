@@ -20,6 +20,7 @@ import { AdminForbidden } from '../shell/admin-gate';
 import { HomeFields } from './home-fields';
 import { IdentityFields } from './identity-fields';
 import { ContactFields, GlossaryFields, SignUpFields } from './site-fields';
+import type { SettingsChange } from './settings-change';
 import { SettingsVersions } from './settings-versions';
 import { ThemeFields } from './theme-fields';
 
@@ -79,8 +80,8 @@ function SettingsForm({
   const [base, setBase] = useState(loaded);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   /** A change to the form: what the last answer said of the previous draft no longer holds. */
-  const setDraft = (next: AdminSettings) => {
-    setDraftState(next);
+  const setDraft: SettingsChange = (update) => {
+    setDraftState(update);
     setStatus((current) =>
       current.kind === 'stale' || current.kind === 'busy' ? current : { kind: 'idle' },
     );
@@ -180,7 +181,7 @@ function SettingsForm({
             version: stored.version,
             hasChanges: true,
           });
-          setDraft(stored.settings);
+          setDraft(() => stored.settings);
           setStatus({ kind: 'idle' });
         }}
       />
@@ -201,7 +202,7 @@ function SettingsForm({
             'theme',
             <ThemeFields
               theme={draft.theme}
-              onChange={(theme) => setDraft({ ...draft, theme })}
+              onChange={(update) => setDraft((s) => ({ ...s, theme: update(s.theme) }))}
               errors={errors}
             />,
           )}

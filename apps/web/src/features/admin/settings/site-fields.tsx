@@ -1,8 +1,7 @@
 import type { AdminSettings } from '@portal/domain';
 import { useIntl } from 'react-intl';
 import { LocalisedInput, TextInput, Toggle } from './localised-input';
-
-type Change = (next: AdminSettings) => void;
+import type { SettingsChange } from './settings-change';
 
 /** Sign-up, messaging and the worksheet cap. */
 export function SignUpFields({
@@ -11,7 +10,7 @@ export function SignUpFields({
   errors,
 }: {
   settings: AdminSettings;
-  onChange: Change;
+  onChange: SettingsChange;
   errors: Record<string, string>;
 }) {
   const intl = useIntl();
@@ -19,13 +18,13 @@ export function SignUpFields({
     intl.formatMessage({ id: `admin.settings.${key}` as 'admin.settings.name' });
   const constraints = settings.constraints;
   const setConstraints = (next: Partial<AdminSettings['constraints']>) =>
-    onChange({ ...settings, constraints: { ...constraints, ...next } });
+    onChange((s) => ({ ...s, constraints: { ...s.constraints, ...next } }));
   return (
     <>
       <Toggle
         label={t('selfSignup')}
         checked={!settings.disableSelfSignup}
-        onChange={(on) => onChange({ ...settings, disableSelfSignup: !on })}
+        onChange={(on) => onChange((s) => ({ ...s, disableSelfSignup: !on }))}
       />
       <TextInput
         label={t('agreement')}
@@ -34,13 +33,13 @@ export function SignUpFields({
         value={settings.userSignUpAgreement?.url}
         error={errors['userSignUpAgreement.url']}
         onChange={(url) =>
-          onChange({ ...settings, userSignUpAgreement: url ? { url } : undefined })
+          onChange((s) => ({ ...s, userSignUpAgreement: url ? { url } : undefined }))
         }
       />
       <Toggle
         label={t('messaging')}
         checked={settings.enableMessaging}
-        onChange={(enableMessaging) => onChange({ ...settings, enableMessaging })}
+        onChange={(enableMessaging) => onChange((s) => ({ ...s, enableMessaging }))}
       />
       <Toggle
         label={t('messagingAllowed')}
@@ -78,7 +77,7 @@ export function ContactFields({
   errors,
 }: {
   settings: AdminSettings;
-  onChange: Change;
+  onChange: SettingsChange;
   errors: Record<string, string>;
 }) {
   const intl = useIntl();
@@ -86,7 +85,7 @@ export function ContactFields({
     intl.formatMessage({ id: `admin.settings.${key}` as 'admin.settings.name' });
   const contact = settings.contact;
   const set = (next: Partial<AdminSettings['contact']>) =>
-    onChange({ ...settings, contact: { ...contact, ...next } });
+    onChange((s) => ({ ...s, contact: { ...s.contact, ...next } }));
   const text = (
     key: 'name' | 'email' | 'website' | 'phone1' | 'phone2',
     type?: 'email' | 'url',
@@ -123,17 +122,17 @@ export function GlossaryFields({
   onChange,
 }: {
   settings: AdminSettings;
-  onChange: Change;
+  onChange: SettingsChange;
 }) {
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `admin.settings.${key}` as 'admin.settings.name' }, values);
   const glossary = settings.glossary;
   const setEntry = (index: number, next: Partial<AdminSettings['glossary'][number]>) =>
-    onChange({
-      ...settings,
-      glossary: glossary.map((entry, i) => (i === index ? { ...entry, ...next } : entry)),
-    });
+    onChange((s) => ({
+      ...s,
+      glossary: s.glossary.map((entry, i) => (i === index ? { ...entry, ...next } : entry)),
+    }));
   return (
     <>
       {glossary.length === 0 && <p className="field__hint">{t('glossaryEmpty')}</p>}
@@ -162,7 +161,7 @@ export function GlossaryFields({
             type="button"
             className="button button--secondary"
             onClick={() =>
-              onChange({ ...settings, glossary: glossary.filter((_, i) => i !== index) })
+              onChange((s) => ({ ...s, glossary: s.glossary.filter((_, i) => i !== index) }))
             }
           >
             {t('glossaryRemove', { number: index + 1 })}
@@ -173,7 +172,7 @@ export function GlossaryFields({
         type="button"
         className="button button--secondary"
         onClick={() =>
-          onChange({ ...settings, glossary: [...glossary, { word: '', definition: '' }] })
+          onChange((s) => ({ ...s, glossary: [...s.glossary, { word: '', definition: '' }] }))
         }
       >
         {t('glossaryAdd')}

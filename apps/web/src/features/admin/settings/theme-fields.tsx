@@ -33,7 +33,8 @@ export function ThemeFields({
   errors,
 }: {
   theme: Theme;
-  onChange: (theme: Theme) => void;
+  /** A change made on the theme as it is when it applies (settings-change.ts). */
+  onChange: (update: (current: Theme) => Theme) => void;
   errors: Record<string, string>;
 }) {
   const intl = useIntl();
@@ -62,7 +63,10 @@ export function ThemeFields({
                   spellCheck={false}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${input}-error` : undefined}
-                  onChange={(event) => onChange({ ...theme, [colour]: event.target.value.trim() })}
+                  onChange={(event) => {
+                    const next = event.target.value.trim();
+                    onChange((t) => ({ ...t, [colour]: next }));
+                  }}
                 />
                 <input
                   type="color"
@@ -72,7 +76,10 @@ export function ThemeFields({
                     { colour: colourName(colour) },
                   )}
                   value={isHexColor(value) && value.length === 7 ? value.toLowerCase() : '#000000'}
-                  onChange={(event) => onChange({ ...theme, [colour]: event.target.value })}
+                  onChange={(event) => {
+                    const next = event.target.value;
+                    onChange((t) => ({ ...t, [colour]: next }));
+                  }}
                 />
               </div>
               {error && (

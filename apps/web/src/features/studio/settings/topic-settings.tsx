@@ -11,7 +11,11 @@ import { LocalisedFields } from './localised-fields';
 
 interface TopicSettingsProps {
   topic: DraftTopic;
-  onChange: (topic: DraftTopic) => void;
+  /**
+   * A change worked out on the draft as it is when it applies: an upload that ends after the
+   * author has typed the name adds its image and takes the name back from no one.
+   */
+  onChange: (update: (current: DraftTopic) => DraftTopic) => void;
 }
 
 /**
@@ -34,13 +38,13 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
       <LocalisedFields
         label={intl.formatMessage({ id: 'studio.settings.name' })}
         value={topic.name}
-        onChange={(name) => onChange({ ...topic, name })}
+        onChange={(name) => onChange((t) => ({ ...t, name }))}
       />
       <LocalisedFields
         label={intl.formatMessage({ id: 'studio.settings.description' })}
         value={topic.description}
         rich
-        onChange={(description) => onChange({ ...topic, description })}
+        onChange={(description) => onChange((t) => ({ ...t, description }))}
       />
       <div className="field">
         <label className="field__label" htmlFor={ids.image}>
@@ -57,8 +61,9 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
           value={topic.topicImage?.secure_url ?? ''}
           onChange={(event) => {
             const url = event.target.value.trim();
-            const { topicImage: _dropped, ...rest } = topic;
-            onChange(url ? { ...rest, topicImage: { secure_url: url } } : rest);
+            onChange(({ topicImage: _dropped, ...rest }) =>
+              url ? { ...rest, topicImage: { secure_url: url } } : rest,
+            );
           }}
         />
         <UploadInput
@@ -66,7 +71,7 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
           label={intl.formatMessage({ id: 'studio.settings.imageUpload' })}
           accept="image/*"
           onUploaded={(stored) =>
-            onChange({ ...topic, topicImage: { secure_url: stored.secure_url } })
+            onChange((t) => ({ ...t, topicImage: { secure_url: stored.secure_url } }))
           }
         />
         {topic.topicImage?.secure_url && (
@@ -88,9 +93,10 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
           id={ids.visibility}
           className="field__input"
           value={topic.visibility}
-          onChange={(event) =>
-            onChange({ ...topic, visibility: event.target.value as DraftTopic['visibility'] })
-          }
+          onChange={(event) => {
+            const visibility = event.target.value as DraftTopic['visibility'];
+            onChange((t) => ({ ...t, visibility }));
+          }}
         >
           <option value="Public">{intl.formatMessage({ id: 'studio.settings.public' })}</option>
           <option value="Private">{intl.formatMessage({ id: 'studio.settings.private' })}</option>
@@ -101,7 +107,10 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
         <input
           type="checkbox"
           checked={topic.allowMultiWorksheets}
-          onChange={(event) => onChange({ ...topic, allowMultiWorksheets: event.target.checked })}
+          onChange={(event) => {
+            const allowMultiWorksheets = event.target.checked;
+            onChange((t) => ({ ...t, allowMultiWorksheets }));
+          }}
         />
         <FormattedMessage id="studio.settings.allowMultiWorksheets" />
       </label>
@@ -109,7 +118,10 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
         <input
           type="checkbox"
           checked={topic.showGradeReport}
-          onChange={(event) => onChange({ ...topic, showGradeReport: event.target.checked })}
+          onChange={(event) => {
+            const showGradeReport = event.target.checked;
+            onChange((t) => ({ ...t, showGradeReport }));
+          }}
         />
         <FormattedMessage id="studio.settings.showGradeReport" />
       </label>
@@ -117,12 +129,10 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
         <input
           type="checkbox"
           checked={topic.certificate?.enabled ?? false}
-          onChange={(event) =>
-            onChange({
-              ...topic,
-              certificate: { ...topic.certificate, enabled: event.target.checked },
-            })
-          }
+          onChange={(event) => {
+            const enabled = event.target.checked;
+            onChange((t) => ({ ...t, certificate: { ...t.certificate, enabled } }));
+          }}
         />
         <FormattedMessage id="studio.settings.certificate" />
       </label>
@@ -145,13 +155,15 @@ export function TopicSettings({ topic, onChange }: TopicSettingsProps) {
             value={topic.certificate.passPercent ?? ''}
             onChange={(event) => {
               const value = event.target.value === '' ? undefined : Number(event.target.value);
-              const { passPercent: _old, ...rest } = topic.certificate!;
-              onChange({
-                ...topic,
-                certificate:
-                  value === undefined || Number.isNaN(value)
-                    ? rest
-                    : { ...rest, passPercent: Math.min(100, Math.max(0, value)) },
+              onChange((t) => {
+                const { passPercent: _old, ...rest } = t.certificate ?? { enabled: true };
+                return {
+                  ...t,
+                  certificate:
+                    value === undefined || Number.isNaN(value)
+                      ? rest
+                      : { ...rest, passPercent: Math.min(100, Math.max(0, value)) },
+                };
               });
             }}
           />

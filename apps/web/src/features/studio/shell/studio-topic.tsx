@@ -322,7 +322,7 @@ function TopicWorkspace({ topicId, initial }: { topicId: string; initial: Studio
       {tab === 'settings' && (
         <TopicSettings
           topic={topic}
-          onChange={(next) => saver.edit({ ...next, pages: saver.getSnapshot().topic.pages })}
+          onChange={(update) => saver.edit(update(saver.getSnapshot().topic))}
         />
       )}
       {tab === 'history' && <VersionHistory topicId={topicId} saver={saver} draft={topic} />}

@@ -507,4 +507,46 @@ describe('the topic settings', () => {
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByLabelText('Topic image address') as HTMLInputElement).value).toBe('');
   });
+
+  it('keep what the author changes while an image uploads', { timeout: 15_000 }, async () => {
+    const puts: FakeRequest[] = [];
+    let finishUpload: (answer: { status: number; body: unknown }) => void = () => {};
+    fakeApi((request) => {
+      if (isRoute(request, 'studioTopic'))
+        return ok({
+          topic: draft('Intro'),
+          version: 1,
+          publishedVersion: null,
+          updatedAt: null,
+          updatedBy: null,
+        });
+      if (isRoute(request, 'studioPresence')) return ok({ editors: [] });
+      if (request.url.pathname === '/api/upload')
+        return new Promise((resolve) => (finishUpload = resolve));
+      if (isRoute(request, 'saveStudioTopic')) {
+        puts.push(request);
+        return ok({ topic: (request.body as { topic: DraftTopic }).topic, version: 2 });
+      }
+      return undefined;
+    });
+    studio('/studio/topic/budget?tab=settings');
+    const picker = await screen.findByLabelText('Or upload an image from your computer');
+    fireEvent.change(picker, {
+      target: { files: [new File(['jpeg bytes'], 'loaf.jpg', { type: 'image/jpeg' })] },
+    });
+    // Changed while the file is on its way.
+    fireEvent.change(screen.getByLabelText('Visibility'), { target: { value: 'Private' } });
+    finishUpload(
+      ok({ secure_url: '/uploads/sample/loaf.jpg', original_filename: 'loaf.jpg' }) as {
+        status: number;
+        body: unknown;
+      },
+    );
+    expect(await screen.findByText('Uploaded loaf.jpg: its address is filled in.')).toBeTruthy();
+    expect((screen.getByLabelText('Visibility') as HTMLSelectElement).value).toBe('Private');
+    await screen.findByText('All changes saved', undefined, { timeout: 5_000 });
+    expect(puts.at(-1)!.body).toMatchObject({
+      topic: { visibility: 'Private', topicImage: { secure_url: '/uploads/sample/loaf.jpg' } },
+    });
+  });
 });
