@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type SyntheticEvent,
 } from 'react';
 
 const TABBABLE =
@@ -50,7 +51,10 @@ export function ModalDialog({
     }
   }, [open]);
 
-  function handleClose() {
+  function handleClose(event: SyntheticEvent<HTMLDialogElement>) {
+    // The close event comes a task after the dialog closed: opened again meanwhile (Escape, then
+    // Enter at once on what opened it), it stays open and keeps its focus.
+    if (event.currentTarget.open) return;
     // What opened the dialog may be gone (the Login button, once signed in): then the content.
     const target = returnFocus?.current;
     if (target?.isConnected) target.focus();
@@ -88,6 +92,9 @@ export function ModalDialog({
       className="modal"
       aria-labelledby={titleId}
       onClose={handleClose}
+      // Escape closes the dialog at once: the state says so at once too (not a task later, when
+      // an Enter on what opened it would have found it still "open" and done nothing).
+      onCancel={onClose}
       onClick={handleBackdropClick}
       onKeyDown={handleKeyDown}
     >
