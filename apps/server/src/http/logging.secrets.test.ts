@@ -57,6 +57,18 @@ describe('logs', () => {
       payload: { password: 'Next-Secret-Pw!', confirm: 'Next-Secret-Pw!' },
     });
 
+    // The pages a mail's link opens, and the one-click unsubscribe a mail client posts.
+    const unsubscribe = 'v1.Unsubscribe-Token-Secret';
+    for (const url of [
+      `/resetPassword/${encodeURIComponent(link.email)}/${link.token}`,
+      '/confirmEmail/Confirm-Token-Secret',
+      `/unsubscribe/${unsubscribe}`,
+      `/api/org/doughmain/unsubscribe/${unsubscribe}`,
+      '/signup?inviteId=Invite-Id-Secret',
+    ])
+      await t.app.inject({ method: 'GET', url });
+    await t.app.inject({ method: 'POST', url: `/api/org/doughmain/unsubscribe/${unsubscribe}` });
+
     expect(log).toContain('request completed');
     expect(log).toContain('/api/org/doughmain/login');
     expect(log).toContain('mail written to the outbox');
@@ -66,6 +78,9 @@ describe('logs', () => {
       'Next-Secret-Pw!',
       token,
       link.token,
+      'Unsubscribe-Token-Secret',
+      'Confirm-Token-Secret',
+      'Invite-Id-Secret',
     ])
       expect(log).not.toContain(secret);
     expect(log).toContain('/login/reset/[redacted]/[redacted]');
