@@ -230,10 +230,11 @@ test.describe('point 6: the save status stays in view and retries once back onli
         await expectNoAxeViolations(page);
         if (locale === 'en-US') await shoot(page, `save-status-offline-${viewport.width}`);
 
-        // Attempts at 0, 1, 3 and 8 s: the next would come at 18 s. Back online at 9 s, the
-        // save goes at once. The wait is the point (the schedule of retries, in real time: each
-        // next attempt is timed from the failure of a real request).
-        await page.waitForTimeout(9_000);
+        // From here the page's clock is the test's: 9 s pass (attempts at 0, 1, 3 and 8 s, the
+        // next one due at 18 s) and then it stands still, so no attempt of the backoff can come
+        // by itself. Back online, the save that follows is the one going online starts, at once.
+        await page.clock.install();
+        await page.clock.runFor(9_000);
         await context.setOffline(false);
         const status = page.locator('.topic-layout__status').getByRole('status');
         await expect(status).toHaveText(
