@@ -59,6 +59,9 @@ import type { OrganisationService } from './services/organisation-service';
 /** The body limit of an API route that sets none (bytes). */
 export const API_BODY_LIMIT = 131_072;
 
+/** The addresses whose answer is data, never a page: the API, the probes and the metrics. */
+const NEVER_A_PAGE = /^\/(?:api\/|(?:healthz|readyz|metrics)(?:[?#]|$))/;
+
 /** Trusts the `hops` proxies nearest to the server (what a hop count means to proxy-addr). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -117,22 +120,31 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   // masked, host, address), the status and the time: nothing to redact, so it skips redaction,
   // which would cost more than the rest of the line. Other log lines keep it.
   const accessLog = app.log.child({}, { redact: { paths: [] } });
+  // With ACCESS_LOG_SAMPLE=N a routine answer (a GET or HEAD under 400 and quicker than
+  // ACCESS_LOG_SLOW_MS) is written one time in N, its line saying so (`sampled: N`); every other
+  // answer always is. /metrics counts every request whatever is sampled.
+  const { sample, slowMs } = config.accessLog;
+  let routine = 0;
   app.addHook('onResponse', (request, reply, done) => {
-    services.metrics.request(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime,
-    );
-    accessLog.info(
-      {
-        reqId: request.id,
-        req: request,
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    services.metrics.request(request.method, request.routeOptions.url, status, ms);
+    const isRoutine =
+      sample > 1 &&
+      status < 400 &&
+      ms < slowMs &&
+      (request.method === 'GET' || request.method === 'HEAD');
+    if (!isRoutine || ++routine % sample === 0)
+      accessLog.info(
+        {
+          reqId: request.id,
+          req: request,
+          res: { statusCode: status },
+          responseTime: ms,
+          ...(isRoutine && { sampled: sample }),
+        },
+        'request completed',
+      );
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -142,11 +154,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
 
   const headers = securityHeaders(CONTENT_SECURITY_POLICY);
   const headersHttp = withoutTransportSecurity(headers);
-  // HSTS only on https answers (issue 24, point 8).
+  // HSTS only on https answers (issue 24, point 8). Answers that are never a page (the API, the
+  // probes and /metrics) take the API's short set: a page's CSP means nothing to them.
   app.addHook('onRequest', (request, reply, done) => {
     const https = isHttps(request);
     reply.headers(
-      request.url.startsWith('/api/')
+      NEVER_A_PAGE.test(request.url)
         ? https
           ? API_SECURITY_HEADERS
           : API_SECURITY_HEADERS_HTTP

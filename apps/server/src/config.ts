@@ -15,6 +15,10 @@ const envSchema = z.object({
     .optional(),
   BASE_DOMAIN: z.string().default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One access line in this many for routine answers (a quick GET or HEAD that did not fail). */
+  ACCESS_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000).default(1),
+  /** An answer slower than this is never routine: its line is always written. */
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   DEFAULT_ORG: z.string().default('doughmain'),
@@ -113,6 +117,8 @@ export interface Config {
   /** The bearer token GET /metrics asks for, when set. */
   metricsToken: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The access log's sampling of routine answers (docs/decisions.md, operations). */
+  accessLog: { sample: number; slowMs: number };
   webDist: string;
   contentDir: string;
   mediaDir: string;
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'portal.db')}`,
     baseDomain: e.BASE_DOMAIN.toLowerCase(),
     logLevel: e.LOG_LEVEL,
+    accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.ACCESS_LOG_SLOW_MS },
     metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve(e.WEB_DIST),
     contentDir: path.resolve(e.CONTENT_DIR),

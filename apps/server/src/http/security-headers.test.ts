@@ -46,6 +46,31 @@ describe.each(DATABASE_KINDS)('Strict-Transport-Security on %s', (kind) => {
     });
   });
 
+  describe('by what the answer is', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+      await mustImport(t.database.db, makePack('doughmain'));
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('gives data (the API, the probes, /metrics) the API’s short set, and a page its CSP', async () => {
+      for (const url of ['/api/org/doughmain', '/healthz', '/readyz', '/metrics', '/healthz?x=1']) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['content-security-policy'], url).toBe(
+          API_SECURITY_HEADERS['content-security-policy'],
+        );
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+      }
+      for (const url of ['/', '/topics', '/healthzz', '/metrics-page']) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      }
+    });
+  });
+
   describe('behind a trusted proxy', () => {
     let t: TestApp;
     beforeAll(async () => {

@@ -10,6 +10,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  private readonly requestSeries = new Map<
+    string,
+    Histogram.Internal<'method' | 'route' | 'status'>
+  >();
   private readonly jobs: Counter<'kind' | 'outcome'>;
   private readonly mails: Counter<'outcome'>;
   private readonly webhooks: Counter<'outcome'>;
@@ -84,10 +88,19 @@ export class Metrics {
 
   /** A request answered: its route pattern (`unmatched` for none), status and time. */
   request(method: string, route: string | undefined, status: number, ms: number): void {
-    this.requests.observe(
-      { method, route: route ?? 'unmatched', status: String(status) },
-      ms / 1000,
-    );
+    // The series of a route, method and status, found once (prom-client would hash the labels
+    // on every observation); bounded as the labels are.
+    const key = `${method} ${status} ${route ?? ''}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = this.requests.labels({
+        method,
+        route: route ?? 'unmatched',
+        status: String(status),
+      });
+      this.requestSeries.set(key, series);
+    }
+    series.observe(ms / 1000);
     if (route === '/api/payments/stripe/webhook')
       this.webhooks.inc({
         outcome: status < 300 ? 'accepted' : status < 500 ? 'refused' : 'error',
