@@ -509,26 +509,12 @@ describe('the topic settings', () => {
   });
 
   it('keep what the author changes while an image uploads', { timeout: 15_000 }, async () => {
-    const puts: FakeRequest[] = [];
     let finishUpload: (answer: { status: number; body: unknown }) => void = () => {};
-    fakeApi((request) => {
-      if (isRoute(request, 'studioTopic'))
-        return ok({
-          topic: draft('Intro'),
-          version: 1,
-          publishedVersion: null,
-          updatedAt: null,
-          updatedBy: null,
-        });
-      if (isRoute(request, 'studioPresence')) return ok({ editors: [] });
-      if (request.url.pathname === '/api/upload')
-        return new Promise((resolve) => (finishUpload = resolve));
-      if (isRoute(request, 'saveStudioTopic')) {
-        puts.push(request);
-        return ok({ topic: (request.body as { topic: DraftTopic }).topic, version: 2 });
-      }
-      return undefined;
-    });
+    const puts = workspaceApi(draft('Intro'), (request) =>
+      request.url.pathname === '/api/upload'
+        ? new Promise((resolve) => (finishUpload = resolve))
+        : undefined,
+    );
     studio('/studio/topic/budget?tab=settings');
     const picker = await screen.findByLabelText('Or upload an image from your computer');
     fireEvent.change(picker, {
