@@ -71,7 +71,6 @@ export class OutboxMailer implements Mailer {
       from: { name: mail.fromName, address: FROM_ADDRESS },
       ...message,
     });
-    await fs.mkdir(this.dir, { recursive: true });
     // Named by time then by order of writing, so names sort as the mails were written.
     const order = String(++this.written).padStart(8, '0');
     const file = path.join(
@@ -79,7 +78,12 @@ export class OutboxMailer implements Mailer {
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${order}-${Math.random().toString(36).slice(2, 8)}.eml`,
     );
     // Written aside then renamed, so a reader of the outbox never sees half a mail.
-    await fs.writeFile(`${file}.part`, info.message as Buffer);
+    // The folder is made when a mail finds it missing (not asked for before every mail).
+    await fs.writeFile(`${file}.part`, info.message as Buffer).catch(async (err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+    });
     await fs.rename(`${file}.part`, file);
     this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
   }
