@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import { checkContentPack, contentPackWarnings, type ContentPack } from '@portal/domain';
+import { backupCommand } from './cli-backup';
 import { loadConfig } from './config';
 import { Caches, encodeChanges, type Change } from './cache';
 import { clusterChannels } from './services/cluster-channels';
@@ -32,6 +33,9 @@ const USAGE = `Usage:
   npm run portal -- export <alias>         print the organisation's content pack (secrets left out)
   npm run portal -- validate <pack.json>   check a pack without importing it
   npm run portal -- jobs                   print the background jobs by kind and status (JSON)
+  npm run portal -- backup <file>          the database and the stored files in one file, while
+                                           the server runs
+  npm run portal -- restore <file>         a backup into an empty database and storage
   npm run portal -- org create <alias> --host <host> --admin <email>
                                            make a starter organisation; its first administrator
                                            gets an invitation by mail to choose a password`;
@@ -92,6 +96,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (command === 'org') return orgCommand(argv.slice(1), io);
+  if (command === 'backup' || command === 'restore') {
+    if (!arg) throw new UsageError(`${command} needs a file: ${command} <file>`);
+    return backupCommand(command, arg, loadConfig(io.env), io);
+  }
   if (command !== 'import' && command !== 'export' && command !== 'jobs') {
     io.stderr(`${USAGE}\n`);
     return 2;

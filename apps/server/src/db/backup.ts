@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from './database';
+import type { Executor } from './repositories/executor';
+import type { Database } from './schema';
+
+/** A row as the database gives it; bytes and dates are written tagged (`encodeValue`). */
+export type Row = Record<string, unknown>;
+
+/**
+ * Tables a backup leaves out: the migrator's own (a restore runs the migrations), SQLite's, and
+ * the topics' search index (rebuilt from the topics after a restore).
+ */
+const NOT_BACKED_UP = /^(kysely_|sqlite_|topic_search)/;
+
+/** How many rows a backup reads, and a restore writes, at once. */
+export const ROWS_AT_ONCE = 200;
+
+/**
+ * The tables holding the portal's data, in an order their references allow (organisations, then
+ * accounts, then the rest by name): the order a restore inserts them in.
+ */
+export async function dataTables(db: Kysely<Database>, dialect: Db['dialect']): Promise<string[]> {
+  const rows =
+    dialect === 'sqlite'
+      ? await sql<{
+          name: string;
+          sql: string | null;
+        }>`select name, sql from sqlite_master where type = 'table'`.execute(db)
+      : await sql<{ name: string; sql: null }>`select table_name as name, null as sql
+          from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  // SQLite's full-text tables (and the tables they keep theirs in) are kept by triggers or
+  // rebuilt: their source rows are what is backed up.
+  const virtual = rows.rows
+    .filter((r) => /^create virtual table/i.test(r.sql ?? ''))
+    .map((r) => r.name);
+  const isIndex = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
+  const rank = (name: string) => (name === 'organisations' ? 0 : name === 'users' ? 1 : 2);
+  return rows.rows
+    .map((r) => r.name)
+    .filter((name) => !NOT_BACKED_UP.test(name) && !isIndex(name))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** The migrations applied to the database, in order: a backup names them, a restore checks them. */
+export async function appliedMigrations(db: Executor): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+    db.kysely,
+  );
+  return rows.rows.map((r) => r.name);
+}
+
+/**
+ * Reads every data table in one consistent snapshot (a read transaction: SQLite's WAL keeps it
+ * while the server writes; PostgreSQL's repeatable read), handing `visit` the rows of each table
+ * a page at a time, pages in a stable order.
+ */
+export async function readSnapshot(
+  db: Db,
+  visit: (snapshot: {
+    migrations: string[];
+    tables: string[];
+    page: (table: string) => AsyncGenerator<Row[]>;
+  }) => Promise<void>,
+): Promise<void> {
+  const tx = db.kysely.transaction();
+  await (db.dialect === 'postgres' ? tx.setIsolationLevel('repeatable read') : tx).execute(
+    async (trx) => {
+      const tables = await dataTables(trx, db.dialect);
+      async function* page(table: string): AsyncGenerator<Row[]> {
+        if (db.dialect === 'sqlite') {
+          // Some tables have no rowid to page by: the table at once (SQLite is one file on this
+          // machine), handed on a page at a time.
+          const rows = await sql<Row>`select * from ${sql.table(table)}`.execute(trx);
+          for (let i = 0; i < rows.rows.length; i += ROWS_AT_ONCE)
+            yield rows.rows.slice(i, i + ROWS_AT_ONCE);
+          return;
+        }
+        // PostgreSQL: paged by the rows' place in the snapshot (ctid), which needs no key.
+        for (let offset = 0; ; offset += ROWS_AT_ONCE) {
+          const rows = await sql<Row>`select * from ${sql.table(table)} order by ctid
+            limit ${ROWS_AT_ONCE} offset ${offset}`.execute(trx);
+          if (rows.rows.length) yield rows.rows;
+          if (rows.rows.length < ROWS_AT_ONCE) return;
+        }
+      }
+      await visit({
+        migrations: await appliedMigrations({ kysely: trx, dialect: db.dialect }),
+        tables,
+        page,
+      });
+    },
+  );
+}
+
+/** Whether the database holds no organisation and no account: what a restore writes into. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  for (const table of ['organisations', 'users'] as const) {
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return false;
+  }
+  return true;
+}
+
+/** Inserts `rows` into `table` (a restore, in its transaction). */
+export async function insertRows(db: Executor, table: string, rows: Row[]): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]!);
+  const values = rows.map(
+    (row) => sql`(${sql.join(columns.map((c) => (row[c] === undefined ? null : row[c])))})`,
+  );
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    values ${sql.join(values)}`.execute(db.kysely);
+}
+
+/** The stored files the uploads table names, with their types (the files of a bucket). */
+export async function uploadedFiles(db: Db): Promise<Array<{ key: string; contentType: string }>> {
+  const rows = await db.kysely
+    .selectFrom('uploads')
+    .select(['storage_key as key', 'content_type as contentType'])
+    .orderBy('storage_key')
+    .execute();
+  return rows;
+}
