@@ -58,6 +58,8 @@ export async function appliedMigrations(db: Executor): Promise<string[]> {
 export async function readSnapshot(
   db: Db,
   visit: (snapshot: {
+    /** The snapshot's transaction: what else is read for the backup is read in it. */
+    tx: Executor;
     migrations: string[];
     tables: string[];
     page: (table: string) => AsyncGenerator<Row[]>;
@@ -84,8 +86,10 @@ export async function readSnapshot(
           if (rows.rows.length < ROWS_AT_ONCE) return;
         }
       }
+      const tx: Executor = { kysely: trx, dialect: db.dialect };
       await visit({
-        migrations: await appliedMigrations({ kysely: trx, dialect: db.dialect }),
+        tx,
+        migrations: await appliedMigrations(tx),
         tables,
         page,
       });
@@ -117,7 +121,9 @@ export async function insertRows(db: Executor, table: string, rows: Row[]): Prom
 }
 
 /** The stored files the uploads table names, with their types (the files of a bucket). */
-export async function uploadedFiles(db: Db): Promise<Array<{ key: string; contentType: string }>> {
+export async function uploadedFiles(
+  db: Executor,
+): Promise<Array<{ key: string; contentType: string }>> {
   const rows = await db.kysely
     .selectFrom('uploads')
     .select(['storage_key as key', 'content_type as contentType'])

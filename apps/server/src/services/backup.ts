@@ -16,7 +16,7 @@ import {
   uploadedFiles,
   type Row,
 } from '../db/backup';
-import { inTransaction } from '../db/repositories/executor';
+import { inTransaction, type Executor } from '../db/repositories/executor';
 import { reindexStoredTopics } from './search-index';
 
 /**
@@ -34,7 +34,8 @@ type Line =
 
 /** Where the stored files are: a local folder (walked whole) or a bucket (the uploads it names). */
 export interface BackupFiles {
-  list(db: Db): Promise<Array<{ key: string; contentType: string }>>;
+  /** The files to back up, read in the snapshot's transaction `tx`. */
+  list(tx: Executor): Promise<Array<{ key: string; contentType: string }>>;
   read(key: string): Promise<Buffer>;
   write(key: string, data: Buffer, contentType: string): Promise<void>;
 }
@@ -71,7 +72,7 @@ export function bucketFiles(
   storage: FileStorage & Required<Pick<FileStorage, 'get'>>,
 ): BackupFiles {
   return {
-    list: (db) => uploadedFiles(db),
+    list: (tx) => uploadedFiles(tx),
     async read(key) {
       const object = await storage.get(key);
       if (!object) throw new Error(`the stored file ${key} is missing`);
@@ -123,8 +124,8 @@ export async function writeBackup(
 ): Promise<BackupSummary> {
   const partial = `${file}.part`;
   const summary: BackupSummary = { rows: {}, files: 0 };
-  await readSnapshot(db, async ({ migrations, tables, page }) => {
-    const keys = await files.list(db);
+  await readSnapshot(db, async ({ tx, migrations, tables, page }) => {
+    const keys = await files.list(tx);
     async function* lines(): AsyncGenerator<string> {
       const header: Line = {
         format: FORMAT,
@@ -168,14 +169,24 @@ export async function restoreBackup(
   if (!(await isEmpty(db)))
     throw new BackupRefused('the database is not empty: a backup is restored into an empty one');
   const summary: BackupSummary = { rows: {}, files: 0 };
-  const input = readline.createInterface({
-    input: fs.createReadStream(file).pipe(zlib.createGunzip()),
-    crlfDelay: Infinity,
-  });
+  // A file that cannot be read whole (cut off, not gzip) ends the lines; it is refused below.
+  let unreadable: Error | undefined;
+  const source = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  const input = readline.createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity });
+  const stop = (err: Error) => {
+    unreadable ??= err;
+    input.close();
+  };
+  source.on('error', stop);
+  gunzip.on('error', stop);
+  // Taken at once: an iterator asked for after the lines have ended (an error that came while
+  // the transaction began) would wait for ever.
+  const lines = input[Symbol.asyncIterator]();
   await inTransaction(db, async (tx) => {
     let header = false;
     let ended = false;
-    for await (const text of input) {
+    for await (const text of { [Symbol.asyncIterator]: () => lines }) {
       if (!text) continue;
       const line = JSON.parse(text) as Line;
       if (!header) {
@@ -206,6 +217,7 @@ export async function restoreBackup(
         ended = true;
       }
     }
+    if (unreadable) throw new BackupRefused(`${file} cannot be read whole: ${unreadable.message}`);
     if (!ended) throw new BackupRefused(`${file} is cut off: its last line is missing`);
     await reindexStoredTopics(tx);
   });
