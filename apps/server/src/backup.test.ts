@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)('the restore drill on %s', (kind) => {
         for (const [i, content] of [...cuts, Buffer.from('{"hello":"world"}\n')].entries()) {
           const file = path.join(work, `bad-${i}.backup`);
           fs.writeFileSync(file, content);
-        const restore = cli({ DATABASE_URL: empty.url, DATA_DIR: path.join(work, `bad-${i}`) });
+          const restore = cli({ DATABASE_URL: empty.url, DATA_DIR: path.join(work, `bad-${i}`) });
           expect(await runCli(['restore', file], restore.io), `file ${i}`).toBe(1);
           const users = await sql<{ n: number }>`select count(*) as n from users`.execute(
             empty.db.kysely,
