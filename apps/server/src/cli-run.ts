@@ -32,6 +32,8 @@ const USAGE = `Usage:
   npm run portal -- import <pack.json>     create or update an organisation from a content pack
   npm run portal -- export <alias>         print the organisation's content pack (secrets left out)
   npm run portal -- validate <pack.json>   check a pack without importing it
+  npm run portal -- migrate                bring the database to this version's schema (run it
+                                           before starting the new version: docs/production.md)
   npm run portal -- jobs                   print the background jobs by kind and status (JSON)
   npm run portal -- backup <file>          the database and the stored files in one file, while
                                            the server runs
@@ -100,14 +102,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (!arg) throw new UsageError(`${command} needs a file: ${command} <file>`);
     return backupCommand(command, arg, loadConfig(io.env), io);
   }
-  if (command !== 'import' && command !== 'export' && command !== 'jobs') {
+  if (command !== 'import' && command !== 'export' && command !== 'jobs' && command !== 'migrate') {
     io.stderr(`${USAGE}\n`);
     return 2;
   }
   const config = loadConfig(io.env);
   const db = openDatabase(config.databaseUrl);
   try {
-    await rebuildSearchIndexAfter(db, await migrateDatabase(config.databaseUrl, db));
+    const applied = await migrateDatabase(config.databaseUrl, db);
+    await rebuildSearchIndexAfter(db, applied);
+    if (command === 'migrate') {
+      io.stderr(
+        applied.length
+          ? `applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}\n`
+          : 'the database is up to date\n',
+      );
+      return 0;
+    }
     if (command === 'jobs') {
       const depth: Record<string, Record<string, number>> = {};
       for (const { kind, status, count } of await queueDepth(db))

@@ -46,6 +46,18 @@ describe.each(DATABASE_KINDS)('the portal CLI on %s', (kind) => {
     await t.drop();
   });
 
+  it('migrates an empty database once, then says it is up to date', async () => {
+    const empty =
+      kind === 'sqlite'
+        ? `sqlite:${path.join(fs.mkdtempSync(path.join(dir, 'migrate-')), 'portal.db')}`
+        : t.url;
+    const first = await portal(['migrate'], empty);
+    expect(first.code).toBe(0);
+    if (kind === 'sqlite') expect(first.stderr).toMatch(/^applied \d+ migrations: 0001-initial, /);
+    const again = await portal(['migrate'], empty);
+    expect(again).toMatchObject({ code: 0, stderr: 'the database is up to date\n' });
+  });
+
   it('validates a pack and prints every problem with its JSON path', async () => {
     const bad = makePack('clitest') as unknown as {
       topics: { pages: unknown[] }[];
