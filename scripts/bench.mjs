@@ -185,6 +185,88 @@ async function topicVersusBare(kind) {
   }
 }
 
+/**
+ * Issue 29, the cost of /metrics: the same build started twice, metrics on (the default) and
+ * METRICS=off, loaded in turn on a cached topic and on /healthz (the request floor), 3 runs each,
+ * and on again while /metrics is scraped every second. Met when on ÷ off >= 0.95 on both routes.
+ */
+async function metricsCost() {
+  const on = await startPortal({ port: 3907 });
+  const off = await startPortal({ port: 3908, env: { METRICS: 'off' } });
+  try {
+    if ((await fetch(`${off.url}/metrics`)).status !== 404)
+      throw new Error('METRICS=off still answers /metrics');
+    const routes = {
+      topic: '/api/org/doughmain/topic/budgeting-basics',
+      healthz: '/healthz',
+    };
+    const report = {};
+    for (const [name, route] of Object.entries(routes)) {
+      const res = await fetch(`${on.url}${route}`);
+      if (!res.ok) throw new Error(`${route} answered ${res.status}`);
+      await load(`${on.url}${route}`, { duration: 2 });
+      await load(`${off.url}${route}`, { duration: 2 });
+      const runs = { on: [], off: [], scraped: [] };
+      // The server's CPU time per request too: on a shared machine it drifts less than
+      // throughput, which also moves with what else the cores are doing.
+      const measured = async (server, duration = 8) => {
+        const cpuBefore = server.cpuMs();
+        const result = await load(`${server.url}${route}`, { duration });
+        const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / (result.rps * duration);
+        return { ...result, cpuUs };
+      };
+      const scraped = async () => {
+        // A scrape a second during the run, as Prometheus would (more often than its default).
+        let scrapes = 0;
+        const timer = setInterval(() => {
+          fetch(`${on.url}/metrics`)
+            .then((r) => r.text())
+            .then(
+              () => scrapes++,
+              () => {},
+            );
+        }, 1_000);
+        try {
+          return { ...(await measured(on)), scrapes };
+        } finally {
+          clearInterval(timer);
+        }
+      };
+      // Alternated, the order turned each round, so that drift on a shared machine hits all.
+      for (let i = 0; i < 3; i++) {
+        const order = i % 2 === 0 ? ['on', 'off', 'scraped'] : ['scraped', 'off', 'on'];
+        for (const mode of order)
+          runs[mode].push(
+            mode === 'scraped' ? await scraped() : await measured(mode === 'on' ? on : off),
+          );
+      }
+      const ratio = mean(runs.on) / mean(runs.off);
+      const scrapedRatio = mean(runs.scraped) / mean(runs.off);
+      const cpuUs = (xs) => Number((xs.reduce((a, r) => a + r.cpuUs, 0) / xs.length).toFixed(1));
+      report[name] = {
+        route: `GET ${route}`,
+        onRps: runs.on.map((r) => Math.round(r.rps)),
+        offRps: runs.off.map((r) => Math.round(r.rps)),
+        scrapedRps: runs.scraped.map((r) => Math.round(r.rps)),
+        scrapes: runs.scraped.map((r) => r.scrapes),
+        cpuUsPerRequest: { on: cpuUs(runs.on), off: cpuUs(runs.off), scraped: cpuUs(runs.scraped) },
+        ratio: Number(ratio.toFixed(3)),
+        scrapedRatio: Number(scrapedRatio.toFixed(3)),
+        met: ratio >= 0.95,
+      };
+    }
+    results.metricsCost = {
+      note: 'METRICS=on (default) ÷ METRICS=off, same build, same run; scraped: on, /metrics read every second',
+      ...report,
+      target: 'ratio >= 0.95 on each route',
+      met: Object.values(report).every((r) => r.met),
+    };
+  } finally {
+    await off.stop();
+    await on.stop();
+  }
+}
+
 /** Issue 5: recompute of a page with 200 fields and 50 formulas (domain code). */
 function formulaRecompute() {
   const out = execFileSync('npx', ['tsx', path.join(root, 'bench/formulas.ts')], {
@@ -800,6 +882,7 @@ async function cohorts(kind) {
 
 if (!only || only === 'org') await organisationVersusBare();
 if (!only || only === 'floor') await requestFloor();
+if (!only || only === 'metrics') await metricsCost();
 if (!only || only === 'topic') {
   await topicVersusBare('sqlite');
   await topicVersusBare('postgres');

@@ -122,13 +122,15 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const accessLog = app.log.child({}, { redact: { paths: [] } });
   // With ACCESS_LOG_SAMPLE=N a routine answer (a GET or HEAD under 400 and quicker than
   // ACCESS_LOG_SLOW_MS) is written one time in N, its line saying so (`sampled: N`); every other
-  // answer always is. /metrics counts every request whatever is sampled.
+  // answer always is. /metrics counts every request whatever is sampled (unless METRICS=off).
   const { sample, slowMs } = config.accessLog;
+  const countsRequests = config.metricsEnabled;
   let routine = 0;
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
-    services.metrics.request(request.method, request.routeOptions.url, status, ms);
+    if (countsRequests)
+      services.metrics.request(request.method, request.routeOptions.url, status, ms);
     const isRoutine =
       sample > 1 &&
       status < 400 &&
@@ -237,7 +239,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
 
   await app.register(requestContext, { services });
   await app.register(healthRoutes(services.health));
-  await app.register(metricsRoutes(services.metrics, services.metricsToken));
+  // METRICS=off: no such route, so GET /metrics answers 404 (below: never the web app's page).
+  if (config.metricsEnabled)
+    await app.register(metricsRoutes(services.metrics, services.metricsToken));
   await app.register(organisationRoutes(services));
   await app.register(authRoutes(services));
   await app.register(accountRoutes(services));
@@ -271,7 +275,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     const path = request.url.split('?')[0] ?? '';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|uploads|assets)\//.test(path);
+      !/^\/(api|media|uploads|assets)\//.test(path) &&
+      !NEVER_A_PAGE.test(path);
     if (isPage) return serveIndex(request, reply);
     return sendError(reply, 404, errorText('noRoute', { method: request.method, path }));
   });

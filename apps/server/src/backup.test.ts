@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,18 @@ import { S3FileStorage } from './adapters/storage/s3-storage';
 import { runCli, type CliIo } from './cli-run';
 import { dataTables } from './db/backup';
 import type { Db } from './db/database';
+import { auditEventsOf } from './db/repositories/audit-events';
+import { RESTORE_ACTION } from './services/backup';
 import { startTestApp, type TestApp } from './test/app';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
 import { freePort } from './test/ports';
 import { buildWorld } from './test/world';
 
-/** Every data table's rows, sorted, hashed: what must come back whole from a restore. */
+/**
+ * Every data table's rows, sorted, hashed: what must come back whole from a restore. The audit
+ * events the restore itself writes (`backup.restore`) are left out: they are what a restore adds,
+ * checked on their own (`restoreEvents`); every other row of the audit log is compared.
+ */
 async function tableChecksums(db: Db): Promise<Record<string, { rows: number; sha256: string }>> {
   const sums: Record<string, { rows: number; sha256: string }> = {};
   for (const table of await dataTables(db.kysely, db.dialect)) {
@@ -22,6 +29,7 @@ async function tableChecksums(db: Db): Promise<Record<string, { rows: number; sh
       db.kysely,
     );
     const lines = rows.rows
+      .filter((row) => !(table === 'audit_events' && row.action === RESTORE_ACTION))
       .map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))))
       .sort();
     sums[table] = {
@@ -44,6 +52,67 @@ function fileChecksums(root: string): Record<string, string> {
       .digest('hex');
   }
   return sums;
+}
+
+/** The restore's own audit events, by organisation id. */
+async function restoreEvents(db: Db) {
+  const events: Record<string, Awaited<ReturnType<typeof auditEventsOf>>> = {};
+  const organisations = await db.kysely.selectFrom('organisations').select('id').execute();
+  for (const { id } of organisations)
+    events[id] = await auditEventsOf(db, id, { action: RESTORE_ACTION });
+  return events;
+}
+
+/** A backup file's lines (gzip JSON lines, as made). */
+const backupLines = (file: string) =>
+  zlib
+    .gunzipSync(fs.readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((text) => JSON.parse(text) as Record<string, unknown>);
+
+/** A backup file's lines, changed by `change`, written to `to`. */
+function rewriteBackup(from: string, to: string, change: (line: Record<string, unknown>) => void) {
+  const lines = backupLines(from).map((line) => {
+    change(line);
+    return `${JSON.stringify(line)}\n`;
+  });
+  fs.writeFileSync(to, zlib.gzipSync(lines.join('')));
+}
+
+/** An s3rver on a free port with these buckets, and the settings that point the portal at one. */
+async function startBuckets(directory: string, names: string[]) {
+  const port = await freePort();
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: names.map((name) => ({ name, configs: [] })),
+  });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    env: (bucket: string) => ({
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    }),
+    storage: (bucket: string) =>
+      new S3FileStorage({
+        endpoint,
+        region: 'us-east-1',
+        bucket,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      }),
+    close: () => server.close(),
+  };
 }
 
 function cli(env: Record<string, string>) {
@@ -102,11 +171,35 @@ describe.each(DATABASE_KINDS)('the restore drill on %s', (kind) => {
           .rows[0]!.n;
       expect(Number(await index(target.db))).toBe(Number(await index(t.database.db)));
 
+      // The restore is in each organisation's audit log, once, by the system: which backup,
+      // made when, and what it held. The source has none (nothing is hidden from the compare).
+      expect(Object.values(await restoreEvents(t.database.db)).flat()).toEqual([]);
+      const header = backupLines(file)[0] as { createdAt: string };
+      const rows = Object.values(before).reduce((n, table) => n + table.rows, 0);
+      const events = await restoreEvents(target.db);
+      expect(Object.keys(events).length).toBeGreaterThan(1);
+      for (const [orgId, logged] of Object.entries(events)) {
+        expect(logged, orgId).toHaveLength(1);
+        expect(logged[0], orgId).toMatchObject({
+          actor: null,
+          action: 'backup.restore',
+          target: 'organisation',
+          detail: {
+            file: 'portal.backup',
+            backupCreatedAt: header.createdAt,
+            rows,
+            tables: Object.keys(before).length,
+            files: Object.keys(files).length,
+          },
+        });
+      }
+
       // A second restore into what is no longer empty is refused, and changes nothing.
       const again = cli({ DATABASE_URL: target.url, DATA_DIR: restoredDir });
       expect(await runCli(['restore', file], again.io)).toBe(1);
       expect(again.err()).toContain('the database is not empty');
       expect(await tableChecksums(target.db)).toEqual(before);
+      expect(await restoreEvents(target.db)).toEqual(events);
     },
   );
 
@@ -138,37 +231,76 @@ describe.each(DATABASE_KINDS)('the restore drill on %s', (kind) => {
       }
     },
   );
+
+  it(
+    'restores the local folder into a bucket with each file’s type from the uploads table',
+    { timeout: 120_000 },
+    async () => {
+      // A file in the folder that no upload names goes as bytes of no known type.
+      const uploads = path.join(t.config.dataDir, 'uploads');
+      const stray = path.join(uploads, 'stray', 'notes.bin');
+      fs.mkdirSync(path.dirname(stray), { recursive: true });
+      fs.writeFileSync(stray, 'not an upload');
+      const buckets = await startBuckets(path.join(work, 's3'), ['restored', 'restored-old']);
+      const empty = [await createTestDatabase(kind), await createTestDatabase(kind)];
+      try {
+        const file = path.join(work, 'typed.backup');
+        const backup = cli({ DATABASE_URL: t.database.url, DATA_DIR: t.config.dataDir });
+        expect(await runCli(['backup', file], backup.io), backup.err()).toBe(0);
+        // The same backup as one made before types were recorded: every file of no known type.
+        const untyped = path.join(work, 'untyped.backup');
+        rewriteBackup(file, untyped, (line) => {
+          if ('file' in line) line.contentType = 'application/octet-stream';
+        });
+
+        const uploaded = await t.database.db.kysely
+          .selectFrom('uploads')
+          .select(['storage_key as key', 'content_type as type'])
+          .execute();
+        expect(uploaded.map((u) => u.type)).toContain('image/png');
+        // The backup records each file's type: its upload's, else none known.
+        const recorded = new Map(
+          backupLines(file)
+            .filter((line) => 'file' in line)
+            .map((line) => [line.file, line.contentType]),
+        );
+        for (const { key, type } of uploaded) expect(recorded.get(key), key).toBe(type);
+        expect(recorded.get('stray/notes.bin')).toBe('application/octet-stream');
+        for (const [i, [made, bucket]] of [
+          [file, 'restored'],
+          [untyped, 'restored-old'],
+        ].entries()) {
+          const restore = cli({
+            DATABASE_URL: empty[i]!.url,
+            DATA_DIR: path.join(work, `typed-${i}`),
+            ...buckets.env(bucket!),
+          });
+          expect(await runCli(['restore', made!], restore.io), restore.err()).toBe(0);
+          // What the portal serves a bucket's file with (http/stored-files.ts).
+          const typeOf = async (key: string) =>
+            (await buckets.storage(bucket!).get(key))?.contentType;
+          for (const { key, type } of uploaded)
+            expect(await typeOf(key), `${bucket} ${key}`).toBe(type);
+          expect(await typeOf('stray/notes.bin'), bucket).toBe('application/octet-stream');
+        }
+      } finally {
+        fs.rmSync(path.dirname(stray), { recursive: true, force: true });
+        await Promise.all(empty.map((db) => db.drop()));
+        await buckets.close();
+      }
+    },
+  );
 });
 
 describe('the restore drill with the files in a bucket (STORAGE=s3, on an s3rver)', () => {
   let t: TestApp;
   let target: TestDatabase;
-  let s3: S3rver;
+  let buckets: Awaited<ReturnType<typeof startBuckets>>;
   let work: string;
-  let bucketEnv: (bucket: string) => Record<string, string>;
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-restore-s3-'));
-    const port = await freePort();
-    s3 = new S3rver({
-      port,
-      address: '127.0.0.1',
-      silent: true,
-      directory: path.join(work, 's3'),
-      configureBuckets: [
-        { name: 'source', configs: [] },
-        { name: 'restored', configs: [] },
-      ],
-    });
-    await s3.run();
-    bucketEnv = (bucket) => ({
-      STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-    t = await startTestApp('sqlite', bucketEnv('source'));
+    buckets = await startBuckets(path.join(work, 's3'), ['source', 'restored']);
+    t = await startTestApp('sqlite', buckets.env('source'));
     await buildWorld(t);
     await t.services.jobs.stop();
     target = await createTestDatabase('sqlite');
@@ -176,7 +308,7 @@ describe('the restore drill with the files in a bucket (STORAGE=s3, on an s3rver
   afterAll(async () => {
     await t?.close();
     await target?.drop();
-    await s3?.close();
+    await buckets?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -188,13 +320,13 @@ describe('the restore drill with the files in a bucket (STORAGE=s3, on an s3rver
       const backup = cli({
         DATABASE_URL: t.database.url,
         DATA_DIR: t.config.dataDir,
-        ...bucketEnv('source'),
+        ...buckets.env('source'),
       });
       expect(await runCli(['backup', file], backup.io), backup.err()).toBe(0);
       const restore = cli({
         DATABASE_URL: target.url,
         DATA_DIR: path.join(work, 'data'),
-        ...bucketEnv('restored'),
+        ...buckets.env('restored'),
       });
       expect(await runCli(['restore', file], restore.io), restore.err()).toBe(0);
       expect(await tableChecksums(target.db)).toEqual(await tableChecksums(t.database.db));
@@ -205,17 +337,6 @@ describe('the restore drill with the files in a bucket (STORAGE=s3, on an s3rver
         )
       ).rows.map((r) => r.key);
       expect(keys.length).toBeGreaterThan(0);
-      const bucket = (name: string) => {
-        const env = bucketEnv(name);
-        return new S3FileStorage({
-          endpoint: env.S3_ENDPOINT,
-          region: 'us-east-1',
-          bucket: name,
-          accessKeyId: 'S3RVER',
-          secretAccessKey: 'S3RVER',
-          forcePathStyle: true,
-        });
-      };
       const sha = async (storage: S3FileStorage, key: string) => {
         const object = await storage.get(key);
         expect(object, key).not.toBeNull();
@@ -224,7 +345,9 @@ describe('the restore drill with the files in a bucket (STORAGE=s3, on an s3rver
         return hash.digest('hex');
       };
       for (const key of keys)
-        expect(await sha(bucket('restored'), key), key).toBe(await sha(bucket('source'), key));
+        expect(await sha(buckets.storage('restored'), key), key).toBe(
+          await sha(buckets.storage('source'), key),
+        );
     },
   );
 });

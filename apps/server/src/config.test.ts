@@ -79,4 +79,11 @@ describe('configuration', () => {
       /DATABASE_STARTUP_WAIT_SECONDS/,
     );
   });
+
+  it('keeps the metrics on unless METRICS=off', () => {
+    expect(loadConfig({}).metricsEnabled).toBe(true);
+    expect(loadConfig({ METRICS: 'on' }).metricsEnabled).toBe(true);
+    expect(loadConfig({ METRICS: 'off' }).metricsEnabled).toBe(false);
+    expect(() => loadConfig({ METRICS: 'false' })).toThrow(/METRICS/);
+  });
 });

@@ -48,6 +48,8 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().max(100).default('portal:'),
   /** With it set, GET /metrics asks for this bearer token (open otherwise: a private network). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `off`: no GET /metrics (404) and nothing counted per request. */
+  METRICS: z.enum(['on', 'off']).default('on'),
   MESSAGE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -91,6 +93,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Tracing: spans go to this OpenTelemetry collector (OTLP over HTTP); unset, no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }),
+    ])
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('portal'),
 });
 
 /** The client secret of the development provider's demo client (not a secret: development only). */
@@ -116,6 +126,8 @@ export interface Config {
   baseDomain: string;
   /** The bearer token GET /metrics asks for, when set. */
   metricsToken: string | undefined;
+  /** GET /metrics and the per-request figures behind it (METRICS=on, the default). */
+  metricsEnabled: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The access log's sampling of routine answers (docs/decisions.md, operations). */
   accessLog: { sample: number; slowMs: number };
@@ -186,6 +198,11 @@ export interface Config {
   payments:
     | { provider: 'local' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  /**
+   * OpenTelemetry tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set; the exporter reads that
+   * and the other standard OTEL_* variables itself (docs/production.md).
+   */
+  telemetry: { serviceName: string } | undefined;
 }
 
 /** Reads and checks the environment once; the rest of the server takes a `Config`. */
@@ -223,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.ACCESS_LOG_SLOW_MS },
     metricsToken: e.METRICS_TOKEN,
+    metricsEnabled: e.METRICS === 'on',
     webDist: path.resolve(e.WEB_DIST),
     contentDir: path.resolve(e.CONTENT_DIR),
     mediaDir: path.join(path.resolve(e.CONTENT_DIR), 'media'),
@@ -280,5 +298,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: 'local' },
+    telemetry: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { serviceName: e.OTEL_SERVICE_NAME } : undefined,
   };
 }

@@ -131,3 +131,9 @@ export async function uploadedFiles(
     .execute();
   return rows;
 }
+
+/** The organisations the database holds (a restore writes one audit event to each). */
+export async function organisationIds(db: Executor): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('organisations').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

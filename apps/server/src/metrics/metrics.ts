@@ -24,8 +24,9 @@ export class Metrics {
     queue?: () => Promise<{ kind: string; status: string; count: number }[]>;
   } = {};
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+  /** `node: false` (METRICS=off): Node's own figures are not collected, nor is the loop watched. */
+  constructor({ node = true }: { node?: boolean } = {}) {
+    if (node) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Histogram({
       name: 'portal_http_request_duration_seconds',
       help: 'HTTP requests by method, route pattern and status, and how long they took',

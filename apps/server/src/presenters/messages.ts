@@ -21,13 +21,17 @@ export function presentAuthor(id: string, author: AuthorRecord): MessageView['ac
   };
 }
 
+/** What a message of an erased account shows of it: no name, no picture. */
+const ERASED: AuthorRecord = { firstName: '', lastName: '', username: '', profilePicture: null };
+
 export function presentMessage(record: MessageRecord): MessageView {
   return {
     _id: record.id,
-    body: record.body,
+    body: record.author ? record.body : '',
     isPrivate: record.isPrivate,
     createDate: record.createdAt,
-    account: presentAuthor(record.authorId, record.author),
+    account: presentAuthor(record.authorId, record.author ?? ERASED),
+    ...(!record.author && { deleted: true as const }),
     ...(record.isPrivate && { thread: record.threadId }),
   };
 }

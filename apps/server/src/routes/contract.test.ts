@@ -1201,6 +1201,43 @@ describe.each(DATABASE_KINDS)('every route answers in its schema on %s', (kind) 
       headers: as,
     });
 
+    // A person's data (issue 29): the export, and erasure by the person and by an administrator.
+    const leaving = await signup(t.app, 'doughmain', newLearner('leaving'));
+    const leavingId = (await t.services.sessions.find(leaving.token, orgId))!.userId;
+    await call('GET /api/org/{org}/account/export', {
+      url: '/api/org/doughmain/account/export',
+      headers: bearer(leaving.token),
+    });
+    await call('GET /api/org/{org}/admin/people/{accountId}/export', {
+      url: `${people}/${leavingId}/export`,
+      headers: chief.headers,
+    });
+    await call('GET /api/org/{org}/admin/people/{accountId}/export', {
+      url: `${people}/no-such-person/export`,
+      headers: chief.headers,
+    });
+    await call('DELETE /api/org/{org}/account', {
+      url: '/api/org/doughmain/account',
+      headers: bearer(leaving.token),
+      payload: { password: 'not-the-password' },
+    });
+    await call('DELETE /api/org/{org}/admin/people/{accountId}', {
+      url: `${people}/${leavingId}`,
+      headers: chief.headers,
+      payload: { password: 'not-the-password' },
+    });
+    await call('DELETE /api/org/{org}/admin/people/{accountId}', {
+      url: `${people}/${leavingId}`,
+      headers: chief.headers,
+      payload: {},
+    });
+    const gone = await signup(t.app, 'doughmain', newLearner('gone'));
+    await call('DELETE /api/org/{org}/account', {
+      url: '/api/org/doughmain/account',
+      headers: bearer(gone.token),
+      payload: {},
+    });
+
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

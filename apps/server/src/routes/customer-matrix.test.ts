@@ -409,6 +409,8 @@ const NOT_TRIED: Record<string, string> = {
   'PUT /api/org/{org}/admin/people/{accountId}/groups': CONSOLE_PEOPLE_REFUSES,
   'POST /api/org/{org}/admin/people/{accountId}/deactivate': CONSOLE_PEOPLE_REFUSES,
   'POST /api/org/{org}/admin/people/{accountId}/reactivate': CONSOLE_PEOPLE_REFUSES,
+  'GET /api/org/{org}/admin/people/{accountId}/export': CONSOLE_PEOPLE_REFUSES,
+  'DELETE /api/org/{org}/admin/people/{accountId}': CONSOLE_PEOPLE_REFUSES,
   'GET /api/org/{org}/admin/orders/{orderId}': CONSOLE_ORDERS_REFUSE,
   'POST /api/org/{org}/admin/orders/{orderId}/refund': CONSOLE_ORDERS_REFUSE,
 };
@@ -848,6 +850,10 @@ describe.each(DATABASE_KINDS)('the customer matrix on %s', (kind) => {
       { method: 'PUT', url: `${person}/groups`, payload: { group: w.b.cohortId, role: 'admin' } },
       { method: 'POST', url: `${person}/deactivate` },
       { method: 'POST', url: `${person}/reactivate` },
+      { method: 'GET', url: `${person}/export` },
+      // Every caller signed in moments ago: a fresh sign-in would do for the proof, so only the
+      // policy stands between them and B's buyer.
+      { method: 'DELETE', url: person, payload: {} },
       {
         method: 'POST',
         url: `${admin}/people-import/dry-run`,

@@ -130,3 +130,45 @@ describe('metrics without METRICS_TOKEN', () => {
     expect(res.body).toContain('# TYPE portal_http_request_duration_seconds histogram');
   });
 });
+
+describe('metrics with METRICS=off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { METRICS: 'off', METRICS_TOKEN: TOKEN });
+    await mustImport(t.database.db, makePack('doughmain'));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answer 404 (an error, never the web app), while requests are answered as before', async () => {
+    for (const [method, authorization] of [
+      ['GET', undefined],
+      ['GET', `Bearer ${TOKEN}`],
+      ['HEAD', undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode, `${method} ${authorization ?? ''}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      if (method === 'GET') expect(res.json().errors).toEqual([expect.any(String)]);
+    }
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const org = await t.app.inject({ url: '/api/org/doughmain' });
+    expect(org.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/org/doughmain/topic/no-such-topic' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('count no request and leave Node’s own figures out', async () => {
+    for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/org/doughmain' });
+    const text = await t.services.metrics.text();
+    expect(sample(text, 'portal_http_request_duration_seconds_count')).toBeUndefined();
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeUndefined();
+  });
+});

@@ -229,6 +229,12 @@ const EXERCISED: Record<string, Exercise> = {
   },
   'POST /api/org/{org}/admin/people/{accountId}/deactivate': consoleRoute(true),
   'POST /api/org/{org}/admin/people/{accountId}/reactivate': consoleRoute(true),
+  // A person's data (issue 29): another organisation's person is the same 404 as an unknown one.
+  'GET /api/org/{org}/admin/people/{accountId}/export': consoleRoute(true),
+  // A wrong password of the administrator: reached (400), nobody erased.
+  'DELETE /api/org/{org}/admin/people/{accountId}': consoleRoute(true, () => ({
+    password: 'not-the-password',
+  })),
   'POST /api/org/{org}/admin/people-import/dry-run': {
     ...consoleRoute(false),
     body: () => ({ csv: 'email,first name,last name\nmatrix@example.com,M,X' }),
@@ -310,6 +316,13 @@ const EXERCISED: Record<string, Exercise> = {
     signedIn: true,
     takesIds: false,
     body: () => ({ email: 'matrix-new-address@example.com' }),
+  },
+  // The learner's own data (issue 29): no id; a wrong password erases nothing (400, reached).
+  'GET /api/org/{org}/account/export': { signedIn: true, takesIds: false },
+  'DELETE /api/org/{org}/account': {
+    signedIn: true,
+    takesIds: false,
+    body: () => ({ password: 'not-the-password' }),
   },
   'GET /api/org/{org}/workbook': { signedIn: true, takesIds: false },
   'PUT /api/org/{org}/workbook': {

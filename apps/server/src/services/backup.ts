@@ -5,17 +5,20 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import type { AuditAction } from '@portal/domain';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { Db } from '../db/database';
 import {
   appliedMigrations,
   insertRows,
   isEmpty,
+  organisationIds,
   readSnapshot,
   ROWS_AT_ONCE,
   uploadedFiles,
   type Row,
 } from '../db/backup';
+import { insertAuditEvent } from '../db/repositories/audit-events';
 import { inTransaction, type Executor } from '../db/repositories/executor';
 import { reindexStoredTopics } from './search-index';
 
@@ -40,21 +43,27 @@ export interface BackupFiles {
   write(key: string, data: Buffer, contentType: string): Promise<void>;
 }
 
-/** The files of a local uploads folder: every file in it, whatever table names it. */
+/** What a file the uploads table does not name is stored as. */
+const UNKNOWN_TYPE = 'application/octet-stream';
+
+/**
+ * The files of a local uploads folder: every file in it, whatever table names it, each with the
+ * type the uploads table records for it (a restore into a bucket serves them with it).
+ */
 export function localFiles(root: string, storage: FileStorage): BackupFiles {
   return {
-    async list() {
+    async list(tx) {
+      const types = new Map((await uploadedFiles(tx)).map((f) => [f.key, f.contentType]));
       const found: Array<{ key: string; contentType: string }> = [];
       async function walk(dir: string): Promise<void> {
         const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
         for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) await walk(full);
-          else if (entry.isFile())
-            found.push({
-              key: path.relative(root, full).split(path.sep).join('/'),
-              contentType: 'application/octet-stream',
-            });
+          else if (entry.isFile()) {
+            const key = path.relative(root, full).split(path.sep).join('/');
+            found.push({ key, contentType: types.get(key) ?? UNKNOWN_TYPE });
+          }
         }
       }
       await walk(root);
@@ -156,10 +165,44 @@ export async function writeBackup(
 
 export class BackupRefused extends Error {}
 
+/** The audit event of a restore, one per organisation restored. */
+export const RESTORE_ACTION = 'backup.restore' satisfies AuditAction;
+
+/**
+ * A restore in the audit log of each organisation it brought back, by the system (as the CLI's
+ * pack import): which backup, made when, and what it held.
+ */
+async function auditRestore(
+  tx: Executor,
+  backup: { file: string; createdAt: string },
+  summary: BackupSummary,
+): Promise<void> {
+  const restored = {
+    file: path.basename(backup.file),
+    backupCreatedAt: backup.createdAt,
+    rows: Object.values(summary.rows).reduce((a, b) => a + b, 0),
+    tables: Object.keys(summary.rows).length,
+    files: summary.files,
+  };
+  const at = new Date().toISOString();
+  for (const id of await organisationIds(tx))
+    await insertAuditEvent(tx, id, {
+      actor: null,
+      action: RESTORE_ACTION,
+      target: 'organisation',
+      detail: restored,
+      // The console and its CSV show what came to be (they do not show the detail).
+      before: null,
+      after: restored,
+      at,
+    });
+}
+
 /**
  * Restores a backup into `db`, which must be empty and at the same migrations, and its files into
  * `files`: every row in one transaction (nothing is kept of a file that is cut off or refused),
- * then the search index rebuilt from the topics.
+ * then the search index rebuilt from the topics, and the restore written to each restored
+ * organisation's audit log, in the same transaction.
  */
 export async function restoreBackup(
   db: Db,
@@ -184,8 +227,9 @@ export async function restoreBackup(
   // the transaction began) would wait for ever.
   const lines = input[Symbol.asyncIterator]();
   await inTransaction(db, async (tx) => {
-    let header = false;
+    let header: { createdAt: string } | undefined;
     let ended = false;
+    let uploadTypes: Map<string, string> | undefined;
     for await (const text of { [Symbol.asyncIterator]: () => lines }) {
       if (!text) continue;
       const line = JSON.parse(text) as Line;
@@ -201,13 +245,20 @@ export async function restoreBackup(
           throw new BackupRefused(
             `${file} was made at migration ${line.migrations.at(-1)}; this database is at ${here.at(-1)}: restore it with the same version of the portal`,
           );
-        header = true;
+        header = { createdAt: line.createdAt };
       } else if ('table' in line) {
         for (let i = 0; i < line.rows.length; i += ROWS_AT_ONCE)
           await insertRows(tx, line.table, line.rows.slice(i, i + ROWS_AT_ONCE).map(decodeRow));
         summary.rows[line.table] = (summary.rows[line.table] ?? 0) + line.rows.length;
       } else if ('file' in line) {
-        await files.write(line.file, Buffer.from(line.data, 'base64'), line.contentType);
+        // A file a backup did not know the type of (a local folder's, before its types were
+        // taken from the uploads table) gets the one its upload row, restored above, records.
+        let contentType = line.contentType;
+        if (contentType === UNKNOWN_TYPE) {
+          uploadTypes ??= new Map((await uploadedFiles(tx)).map((f) => [f.key, f.contentType]));
+          contentType = uploadTypes.get(line.file) ?? UNKNOWN_TYPE;
+        }
+        await files.write(line.file, Buffer.from(line.data, 'base64'), contentType);
         summary.files += 1;
       } else if ('end' in line) {
         const short = Object.entries(line.rows).filter(([t, n]) => (summary.rows[t] ?? 0) !== n);
@@ -218,8 +269,9 @@ export async function restoreBackup(
       }
     }
     if (unreadable) throw new BackupRefused(`${file} cannot be read whole: ${unreadable.message}`);
-    if (!ended) throw new BackupRefused(`${file} is cut off: its last line is missing`);
+    if (!ended || !header) throw new BackupRefused(`${file} is cut off: its last line is missing`);
     await reindexStoredTopics(tx);
+    await auditRestore(tx, { file, createdAt: header.createdAt }, summary);
   });
   return summary;
 }

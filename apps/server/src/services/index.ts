@@ -40,6 +40,7 @@ import { Metrics } from '../metrics/metrics';
 import { NotificationService } from './notifications';
 import { OpenBadgeService } from './open-badges';
 import { PeopleService } from './admin/people-service';
+import { PrivacyService } from './privacy';
 import { StudioService } from './studio';
 import { StudioPreviewService } from './studio/preview';
 import { createStore, type StoreService } from './store';
@@ -95,6 +96,8 @@ export interface Services {
   people: PeopleService;
   /** The console's Orders screen: orders with their seats, refunds. */
   orders: OrdersService;
+  /** A person's data: their export and erasure, by themselves or an administrator (design §18). */
+  privacy: PrivacyService;
   /** Certificates: issued on completion, verified by anyone with the link, revoked in the console. */
   certificates: CertificateService;
   notifications: NotificationService;
@@ -138,7 +141,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     defaultOrg: config.defaultOrg,
   });
   const viewers = new ViewerService(db, caches);
-  const metrics = new Metrics();
+  const metrics = new Metrics({ node: config.metricsEnabled });
   const jobs = new JobRunner(db, log, {
     onOutcome: (kind, outcome) => metrics.job(kind, outcome),
   });
@@ -227,7 +230,16 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
       invitations,
       viewers,
     ),
-    messages: new MessageService(db, pubsub, sessions, viewers, log, caches, notifications),
+    messages: new MessageService(
+      db,
+      pubsub,
+      sessions,
+      viewers,
+      log,
+      caches,
+      notifications,
+      config.redisPrefix,
+    ),
     progress,
     groups: new GroupService(
       db,
@@ -251,6 +263,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     metricsToken: config.metricsToken,
     openBadges: new OpenBadgeService(db, organisations, links),
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
+    privacy: new PrivacyService({ db, caches, storage, log }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

@@ -112,6 +112,18 @@ export async function startFakeStripe() {
       });
       return session as { id: string; amount_total: number; client_reference_id: string };
     },
+    /** The body of the `checkout.session.completed` event Stripe sends once `pay` was called. */
+    completedEvent(sessionId: string) {
+      return JSON.stringify({
+        id: `evt_test_${sessionId}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type: 'checkout.session.completed',
+        data: { object: sessions.get(sessionId) },
+      });
+    },
     failRefunds(on: boolean) {
       failRefunds = on;
     },

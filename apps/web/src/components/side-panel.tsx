@@ -45,6 +45,8 @@ export function SidePanel({
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
+    // A modal dialog opened from the panel closes on its own Escape; the panel stays.
+    if (event.target instanceof Element && event.target.closest('dialog[open]')) return;
     event.preventDefault();
     onClose();
   }

@@ -29,6 +29,8 @@ export const ADMIN_ROUTE_PATHS = {
   adminPersonGroup: 'PUT /api/org/{org}/admin/people/{accountId}/groups',
   adminDeactivatePerson: 'POST /api/org/{org}/admin/people/{accountId}/deactivate',
   adminReactivatePerson: 'POST /api/org/{org}/admin/people/{accountId}/reactivate',
+  adminExportPerson: 'GET /api/org/{org}/admin/people/{accountId}/export',
+  adminErasePerson: 'DELETE /api/org/{org}/admin/people/{accountId}',
   adminPeopleDryRun: 'POST /api/org/{org}/admin/people-import/dry-run',
   adminPeopleImport: 'POST /api/org/{org}/admin/people-import',
   adminPeopleImportStatus: 'GET /api/org/{org}/admin/people-import/{importId}',

@@ -32,9 +32,13 @@ export const AUDIT_ACTIONS = [
   'person.groups',
   'person.deactivate',
   'person.reactivate',
+  'person.export',
+  'person.erase',
+  'account.erase',
   'people.import',
   'order.refund',
   'certificate.revoke',
+  'backup.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,5 +26,6 @@ export * from './certificates';
 export * from './certificate-route-paths';
 export * from './notifications';
 export * from './notification-route-paths';
+export * from './privacy';
 export * from './routes';
 export * from './studio';

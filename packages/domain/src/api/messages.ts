@@ -30,6 +30,8 @@ export const messageViewSchema = z.object({
   }),
   /** A private message's thread: the account id of the member it belongs to. */
   thread: z.string().optional(),
+  /** Its author's account was erased (docs/design.md §18): no body, no name; it reads "deleted". */
+  deleted: z.literal(true).optional(),
 });
 
 /** `GET /{org}/userGroup/{groupId}/message`: newest first. */

@@ -30,6 +30,8 @@ export const ROUTE_PATHS = {
   changePassword: 'PUT /api/org/{org}/account/settings/password',
   changeEmail: 'POST /api/org/{org}/account/settings/email',
   confirmEmail: 'POST /api/org/{org}/account/email/confirm',
+  exportAccount: 'GET /api/org/{org}/account/export',
+  eraseAccount: 'DELETE /api/org/{org}/account',
   upload: 'POST /api/upload',
   workbook: 'GET /api/org/{org}/workbook',
   saveWorkbook: 'PUT /api/org/{org}/workbook',

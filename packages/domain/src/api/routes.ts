@@ -57,6 +57,7 @@ import {
   unreadMessagesAnswerSchema,
 } from './messages';
 import { organisationViewSchema } from './organisation';
+import { accountExportSchema, eraseAccountBodySchema } from './privacy';
 import { knowRoutePaths, type RouteName } from './route-paths';
 import { STUDIO_ROUTE_PATHS } from './studio-route-paths';
 import { ADMIN_ROUTE_PATHS } from './admin-route-paths';
@@ -368,6 +369,23 @@ export const ROUTE_SCHEMAS = {
     body: emailConfirmBodySchema,
     answer: successAnswerSchema,
     errors: LIMITED_ACCOUNT_ERRORS,
+  },
+  exportAccount: {
+    tags: ['account'],
+    summary:
+      'Everything the portal holds about the signed-in learner, as one JSON document (design §18)',
+    params: orgParamsSchema,
+    answer: accountExportSchema,
+    errors: ACCOUNT_ERRORS,
+  },
+  eraseAccount: {
+    tags: ['account'],
+    summary:
+      'Erase the signed-in account, with its password or within 10 minutes of signing in: personal data, answers and uploads go; orders stay without the name; its messages read "deleted"',
+    params: orgParamsSchema,
+    body: eraseAccountBodySchema,
+    answer: successAnswerSchema,
+    errors: [400, 401, 403, 404, 429],
   },
   upload: {
     tags: ['upload'],
@@ -993,6 +1011,22 @@ export const ROUTE_SCHEMAS = {
     params: personParamsSchema,
     answer: personAnswerSchema,
     errors: [...ADMIN_ERRORS, 409],
+  },
+  adminExportPerson: {
+    tags: ['admin'],
+    summary: 'Everything the portal holds about a person of the organisation, as one JSON document',
+    params: personParamsSchema,
+    answer: accountExportSchema,
+    errors: ADMIN_ERRORS,
+  },
+  adminErasePerson: {
+    tags: ['admin'],
+    summary:
+      'Erase a person of the organisation (the administrator gives their own password, or signed in within 10 minutes); audited: person.erase',
+    params: personParamsSchema,
+    body: eraseAccountBodySchema,
+    answer: successAnswerSchema,
+    errors: [...ADMIN_ERRORS, 409, 429],
   },
   adminReactivatePerson: {
     tags: ['admin'],

@@ -192,6 +192,10 @@ export const EN_US = {
     'This person has already chosen a password: there is no invitation to send again.',
   lastAdministrator: 'The organisation must keep at least one active administrator.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  cannotEraseSelfHere: 'Erase your own account from your profile.',
+  passwordOrFreshSignIn:
+    'Enter your password to confirm, or sign in again and erase within 10 minutes.',
+  erasePasswordWrong: 'This password is not right.',
   personUnknownGroup: 'There is no user group {id}.',
   accountDeactivated: 'This account is deactivated. Ask an administrator of the organisation.',
   peopleImportInvalid:

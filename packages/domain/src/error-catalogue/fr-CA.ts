@@ -195,6 +195,10 @@ export const FR_CA: ErrorCatalogue = {
     'Cette personne a déjà choisi un mot de passe : il n’y a pas d’invitation à renvoyer.',
   lastAdministrator: 'L’organisation doit garder au moins un administrateur actif.',
   cannotDeactivateSelf: 'Vous ne pouvez pas désactiver votre propre compte.',
+  cannotEraseSelfHere: 'Effacez votre propre compte depuis votre profil.',
+  passwordOrFreshSignIn:
+    'Entrez votre mot de passe pour confirmer, ou reconnectez-vous et effacez dans les 10 minutes.',
+  erasePasswordWrong: 'Ce mot de passe n’est pas le bon.',
   personUnknownGroup: 'Il n’y a pas de groupe d’utilisateurs {id}.',
   accountDeactivated:
     'Ce compte est désactivé. Adressez-vous à un administrateur de l’organisation.',

@@ -62,6 +62,7 @@ function ordersQuery(db: Executor, orgId: string) {
       'users.last_name',
       'users.username',
       'users.email',
+      'users.status as buyer_status',
     ])
     .where('orders.org_id', '=', orgId);
 }
@@ -102,10 +103,10 @@ async function withSeats(db: Executor, orgId: string, rows: Row[]): Promise<Admi
       id: r.id,
       buyer: {
         id: r.user_id,
-        first: r.first_name,
-        last: r.last_name,
-        username: r.username,
-        email: r.email,
+        // An erased buyer's orders stay for the accounts, without a name (docs/design.md §18).
+        ...(r.buyer_status === 'erased'
+          ? { first: '', last: '', username: '', email: '' }
+          : { first: r.first_name, last: r.last_name, username: r.username, email: r.email }),
       },
       bundleId: r.bundle_id,
       bundleName: JSON.parse(r.bundle_name) as unknown,

@@ -61,7 +61,9 @@ export async function searchPeople(
   let query = db.kysely
     .selectFrom('users as u')
     .select(PERSON_COLUMNS)
-    .where('u.org_id', '=', orgId);
+    .where('u.org_id', '=', orgId)
+    // An erased account (docs/design.md §18) is nobody's any more.
+    .where('u.status', '<>', 'erased');
   if (filter.status) query = query.where('u.status', '=', filter.status);
   if (filter.role === 'learner') query = query.where('u.roles', '=', '[]');
   // `roles <> '[]'` as in the partial index users_staff (migration 0025): the staff only.
@@ -115,6 +117,7 @@ export function findPerson(
     .select(PERSON_COLUMNS)
     .where('u.org_id', '=', orgId)
     .where('u.id', '=', userId)
+    .where('u.status', '<>', 'erased')
     .executeTakeFirst();
 }
 

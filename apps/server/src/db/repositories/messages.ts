@@ -21,7 +21,8 @@ export interface MessageRecord {
   body: string;
   isPrivate: boolean;
   createdAt: string;
-  author: AuthorRecord;
+  /** Null once the author's account is erased: the message reads "deleted". */
+  author: AuthorRecord | null;
 }
 
 export interface AuthorRecord {
@@ -108,6 +109,7 @@ function messagesQuery(db: Executor) {
       'users.last_name',
       'users.username',
       'users.profile_picture',
+      'users.status',
     ]);
 }
 
@@ -121,12 +123,16 @@ const toRecord = (r: Row): MessageRecord => ({
   body: r.body,
   isPrivate: Number(r.is_private) === 1,
   createdAt: r.created_at,
-  author: {
-    firstName: r.first_name,
-    lastName: r.last_name,
-    username: r.username,
-    profilePicture: r.profile_picture,
-  },
+  author:
+    // The messages of an erased account stay, emptied (docs/design.md §18).
+    r.status === 'erased'
+      ? null
+      : {
+          firstName: r.first_name,
+          lastName: r.last_name,
+          username: r.username,
+          profilePicture: r.profile_picture,
+        },
 });
 
 /** A page of a group's messages (group or private ones), by creation time then id. */

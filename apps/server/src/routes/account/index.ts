@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 export const accountRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { accounts } = services;
+    const { accounts, privacy } = services;
     const scale = services.rateLimitScale;
     /** A second limit, by the signed-in account, over the route's per-address one. */
     const perAccount = (name: string, max: number, timeWindow: string) =>
@@ -83,6 +83,35 @@ export const accountRoutes =
       handler: async (request) => {
         const { org } = request.ctx;
         await accounts.confirmEmail(org, request.body.token);
+        return { success: true as const };
+      },
+    });
+
+    app.route({
+      ...fromTable('exportAccount'),
+      config: { session: 'required', rateLimit: { max: 10 * scale, timeWindow: '1 minute' } },
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        const document = await privacy.exportOf(org, viewer.userId);
+        // Saved as a file by a browser that opens the address; read as JSON by a script.
+        void reply
+          .header('cache-control', 'no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="${org.alias}-account-${document.exportedAt.slice(0, 10)}.json"`,
+          );
+        return document;
+      },
+    });
+
+    app.route({
+      ...fromTable('eraseAccount'),
+      // Like a password change: by address, and by account (guesses at the password).
+      config: { session: 'required', rateLimit: { max: 30 * scale, timeWindow: '1 minute' } },
+      preHandler: perAccount('erase', 10, '15 minutes'),
+      handler: async (request) => {
+        const { org, viewer, session } = signedIn(request);
+        await privacy.eraseSelf(org, viewer.userId, session.token, request.body);
         return { success: true as const };
       },
     });

@@ -12,7 +12,7 @@ import type { Services } from '../../services';
 export const peopleRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const { people } = services;
+    const { people, privacy } = services;
     const session = { session: 'required' as const };
     const csvBody = {
       // A CSV of 50,000 people is large: its own limit, beyond which the answer is 413.
@@ -94,6 +94,36 @@ export const peopleRoutes =
       handler: async (request) => {
         const { org, viewer } = signedIn(request);
         return people.deactivate(org, viewer, request.params.accountId);
+      },
+    });
+
+    app.route({
+      ...fromTable('adminExportPerson'),
+      config: session,
+      handler: async (request, reply) => {
+        const { org, viewer } = signedIn(request);
+        const document = await privacy.adminExport(org, viewer, request.params.accountId);
+        void reply
+          .header('cache-control', 'no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="${org.alias}-person-${document.account.id}.json"`,
+          );
+        return document;
+      },
+    });
+
+    app.route({
+      ...fromTable('adminErasePerson'),
+      // The administrator's password is checked: guesses at it are limited as a sign-in's are.
+      config: {
+        session: 'required',
+        rateLimit: { max: 10 * services.rateLimitScale, timeWindow: '1 minute' },
+      },
+      handler: async (request) => {
+        const { org, viewer, session: signIn } = signedIn(request);
+        await privacy.adminErase(org, viewer, signIn.token, request.params.accountId, request.body);
+        return { success: true as const };
       },
     });
 

@@ -519,7 +519,7 @@ describe.each(DATABASE_KINDS)('messages on %s', (kind) => {
     it('holds one subscription per group and process, dropped when the last browser goes away', async () => {
       const orgId = (await t.organisations.find('doughmain'))!.id;
       const bus = t.services.pubsub as InProcessPubSub;
-      const channel = messageChannel(orgId, 'outsiders');
+      const channel = messageChannel(t.config.redisPrefix, orgId, 'outsiders');
       expect(bus.listenerCount(channel)).toBe(0);
       const s = await stream('stranger', { group: 'outsiders' });
       const again = await stream('stranger', { group: 'outsiders' });

@@ -24,6 +24,8 @@ export interface MessagesContext {
    * its group's pages on every process.
    */
   pages: NamedCache<PageArgs, { json: string }>;
+  /** REDIS_PREFIX, in front of every channel of the bus (`messageChannel`). */
+  channelPrefix: string;
 }
 
 /** Which page of messages: its group, its key (group, reader, query) and how to read it. */
@@ -43,8 +45,13 @@ export interface MessageEvent {
   threadId: string;
 }
 
-/** The channel of a group's messages on the bus. */
-export const messageChannel = (orgId: string, groupId: string) => `messages:${orgId}:${groupId}`;
+/**
+ * The channel of a group's messages on the bus, under the deployment's REDIS_PREFIX: two
+ * deployments on one Redis (a staging copy restored from production's backup has the same
+ * organisation ids) never hear each other's messages.
+ */
+export const messageChannel = (prefix: string, orgId: string, groupId: string) =>
+  `${prefix}messages:${orgId}:${groupId}`;
 
 /**
  * Someone outside the group learns nothing of it (404, as the other group routes); a member of

@@ -34,8 +34,10 @@ export class MessageService {
     log: FastifyBaseLogger,
     caches: Caches,
     notifications: NotificationService,
+    channelPrefix = '',
   ) {
     this.ctx = {
+      channelPrefix,
       db,
       pubsub,
       sessions,

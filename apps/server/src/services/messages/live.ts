@@ -89,7 +89,7 @@ export async function openLive(
   };
 
   return {
-    channel: messageChannel(org.id, groupId),
+    channel: messageChannel(ctx.channelPrefix, org.id, groupId),
     groupId,
     account: `${org.id}|${session.userId}`,
     viewer,

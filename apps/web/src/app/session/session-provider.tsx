@@ -31,6 +31,7 @@ import { genericSupportEmail } from '../start/support-email';
 import { AuthDialogHost, useAuthDialogState } from './auth-dialog-host';
 import { useIdleTimeout } from './idle-timer';
 import { historyPath, useResumeFromHistory } from './resume-from-history';
+import { signOutTarget } from './sign-out-target';
 
 function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
@@ -136,28 +137,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const isSigningOut = useRef(false);
   const signOut = useCallback(
-    async ({ idle = false }: SignOutOptions = {}) => {
+    async (options: SignOutOptions = {}) => {
       if (isSigningOut.current || !store.get()) return;
       isSigningOut.current = true;
       const previousViewer = viewerKey(store.get());
       const isOAuthUser = accountRef.current?.user.id.isOAuthUser ?? false;
       try {
-        // The learner's last answers reach the server while the token still works.
-        await flushPendingSaves();
-        // Revokes the token on the server; signing out here goes on whatever it answers.
-        await logout(alias).catch(() => undefined);
+        // An erased account has nothing left to save, and its token went with it.
+        if (!options.erased) {
+          // The learner's last answers reach the server while the token still works.
+          await flushPendingSaves();
+          // Revokes the token on the server; signing out here goes on whatever it answers.
+          await logout(alias).catch(() => undefined);
+        }
         removeStored(STORAGE_KEYS.anonymousWorkbook);
         await switchViewer(null).catch(() => {
           // The visitor's organisation then loads under its own key, as on any start.
           store.set(null);
         });
         const groupId = readStored(STORAGE_KEYS.oAuthUserGroupId);
-        const target = idle
-          ? '/signin?timeout=1'
-          : isOAuthUser && groupId
-            ? `/sso?oauth=${encodeURIComponent(groupId)}`
-            : '/signin';
-        navigateRef.current(target);
+        const way = signOutTarget(options, isOAuthUser ? groupId : null);
+        // The single sign-on's callback comes back to the address kept here.
+        if (way.ssoReturnTo) writeStored(STORAGE_KEYS.oAuthOriginUrl, way.ssoReturnTo);
+        // An erased account's group is no one's now.
+        if (options.erased) removeStored(STORAGE_KEYS.oAuthUserGroupId);
+        navigateRef.current(way.to, way.state ? { state: way.state } : undefined);
         forgetViewer(queryClient, previousViewer);
       } finally {
         isSigningOut.current = false;

@@ -12,6 +12,13 @@ export interface SignInOptions {
 export interface SignOutOptions {
   /** The idle timeout logged the learner out: /signin says so. */
   idle?: boolean;
+  /** The account was just erased (its token with it): /signin says so. */
+  erased?: boolean;
+  /**
+   * To log in again and come back here (a fresh log-in that erasing an account asks for): the
+   * way in, /signin or the group's single sign-on, returns to this address.
+   */
+  returnTo?: string;
 }
 
 export interface AuthDialogOptions {
@@ -35,7 +42,8 @@ export interface SessionContextValue {
   signIn: (token: string, options?: SignInOptions) => Promise<void>;
   /**
    * Logs out: waits for pending saves, revokes the token, resets the workbook to the visitor's,
-   * and ends on /signin (or /sso for a learner of single sign-on).
+   * and ends on /signin (or /sso for a learner of single sign-on; /signin with a notice after
+   * an erasure).
    */
   signOut: (options?: SignOutOptions) => Promise<void>;
   /** The account as the server answered it after a change (profile edits, picture). */

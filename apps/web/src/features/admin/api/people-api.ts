@@ -67,6 +67,14 @@ export const peopleApi = {
     call('adminDeactivatePerson', { params: { org, accountId: id } }),
   reactivate: (org: string, id: string) =>
     call('adminReactivatePerson', { params: { org, accountId: id } }),
+  exportData: (org: string, id: string) =>
+    call('adminExportPerson', { params: { org, accountId: id } }),
+  /** The administrator confirms with their own password (none: a log-in of the last minutes). */
+  erase: (org: string, id: string, password: string | undefined) =>
+    call('adminErasePerson', {
+      params: { org, accountId: id },
+      body: password === undefined ? {} : { password },
+    }),
   dryRun: (org: string, csv: string) =>
     call('adminPeopleDryRun', { params: { org }, body: { csv } }),
   startImport: (org: string, csv: string) =>

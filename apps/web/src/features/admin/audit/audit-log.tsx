@@ -43,9 +43,13 @@ const ACTIONS = [
   'person.groups',
   'person.deactivate',
   'person.reactivate',
+  'person.export',
+  'person.erase',
+  'account.erase',
   'people.import',
   'order.refund',
   'certificate.revoke',
+  'backup.restore',
 ] as const satisfies readonly AuditAction[];
 /** Fails to compile while an action of the domain is missing above. */
 const EVERY_ACTION_NAMED: Exclude<AuditAction, (typeof ACTIONS)[number]> extends never

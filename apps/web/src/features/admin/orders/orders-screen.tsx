@@ -1,7 +1,13 @@
 import type { AdminOrderView, AdminRefundAnswer } from '@portal/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import {
+  FormattedDate,
+  FormattedMessage,
+  FormattedNumber,
+  useIntl,
+  type IntlShape,
+} from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -80,7 +86,7 @@ export function OrdersScreen() {
               <FormattedMessage
                 id="admin.orders.refunded"
                 values={{
-                  buyer: refunded.order.buyer.name,
+                  buyer: buyerName(refunded.order, intl),
                   taken: refunded.seatsTakenBack,
                   inUse: refunded.seatsInUse,
                 }}
@@ -158,14 +164,27 @@ export function OrdersScreen() {
   );
 }
 
+/**
+ * The buyer as the console names them: an erased buyer's orders stay for the accounts without
+ * a name (docs/design.md §18), and say so.
+ */
+function buyerName(order: AdminOrderView, intl: IntlShape): string {
+  return order.buyer.name || intl.formatMessage({ id: 'admin.orders.erasedBuyer' });
+}
+
 function OrderRow({ order, onRefund }: { order: AdminOrderView; onRefund: () => void }) {
   const intl = useIntl();
   const bundle = textIn(order.bundleName as LocalisedText, intl.locale) || order.bundleId;
+  const buyer = buyerName(order, intl);
   return (
     <li className="admin-orders__row">
       <div className="admin-orders__who">
-        <span className="admin-orders__buyer">{order.buyer.name}</span>
-        <span className="admin-people__email">{order.buyer.email}</span>
+        <span
+          className={`admin-orders__buyer${order.buyer.name ? '' : ' admin-orders__buyer--erased'}`}
+        >
+          {buyer}
+        </span>
+        {order.buyer.email && <span className="admin-people__email">{order.buyer.email}</span>}
       </div>
       <div className="admin-orders__what">
         <span>{bundle}</span>
@@ -203,10 +222,7 @@ function OrderRow({ order, onRefund }: { order: AdminOrderView; onRefund: () => 
         <button type="button" className="button button--secondary" onClick={onRefund}>
           <FormattedMessage id="admin.orders.refund" />{' '}
           <span className="visually-hidden">
-            <FormattedMessage
-              id="admin.orders.refundWhose"
-              values={{ buyer: order.buyer.name, bundle }}
-            />
+            <FormattedMessage id="admin.orders.refundWhose" values={{ buyer, bundle }} />
           </span>
         </button>
       )}
@@ -250,7 +266,7 @@ function RefundDialog({
         <FormattedMessage
           id="admin.orders.refundText"
           values={{
-            buyer: order.buyer.name,
+            buyer: buyerName(order, intl),
             amount: intl.formatNumber(order.totalCents / 100, {
               style: 'currency',
               currency: order.currency.toUpperCase(),

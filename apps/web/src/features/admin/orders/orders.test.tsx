@@ -181,3 +181,47 @@ describe('the Orders screen', () => {
     expect(await screen.findByText('No order matches these filters.')).toBeTruthy();
   });
 });
+
+describe('an erased buyer’s order (docs/design.md §18)', () => {
+  it(
+    'names the buyer "Erased account" in the list, the refund dialog and its notice',
+    { timeout: 15_000 },
+    async () => {
+      const gone = order('gone', {
+        buyer: { _id: 'u-gone', name: '', username: '', email: '' },
+      });
+      fakeApi((request) => {
+        if (isRoute(request, 'consoleBundles')) return ok(bundles);
+        if (isRoute(request, 'adminOrders')) return ok({ orders: [gone], next: null });
+        if (isRoute(request, 'adminRefundOrder'))
+          return ok({
+            order: { ...gone, status: 'refunded' },
+            seatsTakenBack: 3,
+            seatsInUse: 2,
+          });
+        return undefined;
+      });
+      const { container } = openConsole('/admin/orders');
+      const list = await screen.findByRole('list', { name: 'Orders, newest first' });
+      const row = within(list).getByRole('listitem');
+      expect(within(row).getByText('Erased account')).toBeTruthy();
+      // No empty email line under it.
+      expect(row.querySelector('.admin-people__email')).toBeNull();
+      fireEvent.click(
+        within(row).getByRole('button', {
+          name: 'Refund the order of Erased account for Starter pack',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Refund this order?' });
+      expect(within(dialog).getByText(/^Erased account gets \$90\.00 back\./)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund the order' }));
+      expect(
+        await screen.findByText(
+          'The order of Erased account is refunded. 3 seats were taken back; 2 are still in use.',
+        ),
+      ).toBeTruthy();
+      const result = await axe.run(container, { rules: { region: { enabled: false } } });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    },
+  );
+});

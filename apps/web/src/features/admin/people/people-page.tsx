@@ -1,8 +1,9 @@
 import type { PersonSummary } from '@portal/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBox } from '../../../components/message-box';
+import { ErrorBox, NoticeBox } from '../../../components/message-box';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api/client';
 import { useOrganisation } from '../../../lib/organisation';
@@ -34,11 +35,21 @@ export function PeoplePage() {
   const filters = filtersOf(search);
   const open = search.get('person');
   const list = useInfiniteQuery(peopleQuery(org.alias, viewer, filters));
+  /** Who was just erased: said where the focus lands once their panel has closed. */
+  const [erased, setErased] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!erased) return;
+    statusRef.current?.focus({ preventScroll: true });
+    // Whole, not just its top edge (on a phone it sits below the filters).
+    statusRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [erased]);
   useDocumentTitle(intl.formatMessage({ id: 'admin.people.title' }));
   if (isApiError(list.error, 403)) return <AdminForbidden />;
   const people = list.data?.pages.flatMap((page) => page.people) ?? [];
 
   const setParams = (next: PeopleFilters, person?: string | null) => {
+    setErased(null);
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(next)) if (value) params.set(key, String(value));
     if (person) params.set('person', person);
@@ -59,6 +70,15 @@ export function PeoplePage() {
         </div>
       </div>
       <PeopleFilterForm key={search.toString()} filters={filters} onApply={(f) => setParams(f)} />
+      <div ref={statusRef} tabIndex={-1}>
+        {erased && (
+          <NoticeBox tone="success">
+            <p>
+              <FormattedMessage id="admin.people.erased" values={{ name: erased }} />
+            </p>
+          </NoticeBox>
+        )}
+      </div>
       {list.isPending ? (
         <Spinner label={<FormattedMessage id="admin.people.loading" />} />
       ) : list.isError ? (
@@ -110,7 +130,16 @@ export function PeoplePage() {
           )}
         </>
       )}
-      {open && <PersonPanel id={open} onClose={() => setParams(filters)} />}
+      {open && (
+        <PersonPanel
+          id={open}
+          onClose={() => setParams(filters)}
+          onErased={(name) => {
+            setParams(filters);
+            setErased(name);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -10,12 +10,22 @@ import { useOrganisation } from '../../../lib/organisation';
 import { useSessionToken } from '../../../lib/session/session-token';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { peopleApi, peopleKeys, personQuery } from '../api/people-api';
+import { PersonData } from './person-data';
 import { AddToGroup, RolesForm } from './person-forms';
 
 type Change = () => Promise<{ person: PersonDetail }>;
 
 /** A person's panel: their account, status, roles and groups, and what may be changed. */
-export function PersonPanel({ id, onClose }: { id: string; onClose: () => void }) {
+export function PersonPanel({
+  id,
+  onClose,
+  onErased,
+}: {
+  id: string;
+  onClose: () => void;
+  /** The person is erased: the panel closes, and the page says who it was. */
+  onErased: (name: string) => void;
+}) {
   const intl = useIntl();
   const { org, locale } = useOrganisation();
   const { viewer } = useSessionToken();
@@ -167,6 +177,7 @@ export function PersonPanel({ id, onClose }: { id: string; onClose: () => void }
                 run('admin.people.groupsSaved', () => peopleApi.group(org.alias, id, group, role))
               }
             />
+            <PersonData person={p} name={name} onErased={onErased} />
           </div>
         )
       )}

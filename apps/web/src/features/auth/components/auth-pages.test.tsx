@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flashGroup, flashOf } from '../../../lib/flash';
+import { flashGroup, flashOf, flashState } from '../../../lib/flash';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { renderWithSession } from '../../../test/render-session';
 import { sampleAccount } from '../../../test/sample-account';
@@ -21,6 +21,17 @@ describe('SignInPage', () => {
     const notice = screen.getByText('You have been logged out automatically due to inactivity.');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(document.title).toBe('Log in · Sample Academy');
+  });
+
+  it('says the account was erased when the sign-out after an erasure ends here', () => {
+    renderWithSession(
+      <Routes>
+        <Route path="/" element={<Navigate to="/signin" state={flashState('erased')} />} />
+        <Route path="/signin" element={<SignInPage />} />
+      </Routes>,
+    );
+    const notice = screen.getByText('Your account was erased.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
   });
 
   it('has no notice without it, and links to forgot password and sign up', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NoticeBox } from '../../../components/message-box';
-import { flashState } from '../../../lib/flash';
+import { flashOf, flashState } from '../../../lib/flash';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,8 +11,9 @@ import { LoginForm } from './login-form';
 import { safeReturnTo } from './return-to';
 
 /**
- * /signin: the login form; ?timeout says the learner was logged out for inactivity; an
- * invitation's link (?email=…&inviteId=…) fills in the email and sends the invitation along.
+ * /signin: the login form; ?timeout says the learner was logged out for inactivity, the
+ * router's `erased` flash that their account was just erased; an invitation's link
+ * (?email=…&inviteId=…) fills in the email and sends the invitation along.
  */
 export function SignInPage() {
   const intl = useIntl();
@@ -34,6 +35,13 @@ export function SignInPage() {
   return (
     <div className="page page--narrow auth-page">
       <h1>{title}</h1>
+      {flashOf(location.state) === 'erased' && (
+        <NoticeBox tone="success">
+          <p>
+            <FormattedMessage id="auth.erased" />
+          </p>
+        </NoticeBox>
+      )}
       {params.has('timeout') && (
         <NoticeBox>
           <p>

@@ -1,9 +1,12 @@
 import type { MessageView } from '@portal/domain';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { authorName, messageInitials } from '../lib/messages';
 import { MessageBody } from './message-body';
 
-/** One message: the author's picture or initials, name, time and body. */
+/**
+ * One message: the author's picture or initials, name, time and body. A message of an erased
+ * account (docs/design.md §18) has neither name nor body: it says it was deleted.
+ */
 export function MessageItem({ message }: { message: MessageView }) {
   const intl = useIntl();
   const { account } = message;
@@ -23,18 +26,29 @@ export function MessageItem({ message }: { message: MessageView }) {
       {picture ? (
         <img className="message__avatar" src={picture} alt="" width={36} height={36} />
       ) : (
-        <span className="message__avatar message__avatar--initials" aria-hidden="true">
+        <span
+          className={`message__avatar message__avatar--initials${message.deleted ? ' message__avatar--erased' : ''}`}
+          aria-hidden="true"
+        >
           {messageInitials(account)}
         </span>
       )}
       <div className="message__content">
         <p className="message__meta">
-          <span className="message__author">{authorName(account)}</span>{' '}
+          <span className="message__author">
+            {authorName(account) || intl.formatMessage({ id: 'messages.erasedAuthor' })}
+          </span>{' '}
           <time className="message__time" dateTime={message.createDate}>
             {when}
           </time>
         </p>
-        <MessageBody body={message.body} />
+        {message.deleted ? (
+          <p className="message__body message__body--deleted">
+            <FormattedMessage id="messages.deleted" />
+          </p>
+        ) : (
+          <MessageBody body={message.body} />
+        )}
       </div>
     </li>
   );

@@ -69,7 +69,7 @@ export function ThreadsView({
   }
 
   if (opened) {
-    const name = authorName(opened.account);
+    const name = authorName(opened.account) || intl.formatMessage({ id: 'messages.erasedAuthor' });
     return (
       <div className="messages-thread">
         <div className="messages-thread__head">
@@ -129,7 +129,10 @@ export function ThreadsView({
                     </span>
                   )}
                   <span className="messages-thread-item__text">
-                    <span className="messages-thread-item__name">{authorName(thread.account)}</span>
+                    <span className="messages-thread-item__name">
+                      {authorName(thread.account) ||
+                        intl.formatMessage({ id: 'messages.erasedAuthor' })}
+                    </span>
                     <span className="messages-thread-item__when">
                       {intl.formatDate(thread.lastMessageAt, {
                         month: 'short',

@@ -15,6 +15,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { InlineEditField } from './inline-edit-field';
 import { ProfileImageUploader } from './profile-image-uploader';
+import { YourDataSection } from './your-data-section';
 
 interface EditableField {
   key: 'first' | 'last' | 'phone' | 'company' | 'employeeId';
@@ -88,6 +89,7 @@ export function ProfilePage({
     email: useId(),
     certificates: useId(),
     notifications: useId(),
+    data: useId(),
   };
 
   if (!account) {
@@ -208,6 +210,9 @@ export function ProfilePage({
             <Notifications headingId={ids.notifications} />
           </section>
         )}
+        <section className="profile-page__section surface-card" aria-labelledby={ids.data}>
+          <YourDataSection headingId={ids.data} />
+        </section>
       </div>
     </div>
   );
