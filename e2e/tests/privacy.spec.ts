@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { DOUGHMAIN, loginByApi, newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
-import { COMBOS, comboName, openAt, type Combo } from './support/combos';
+import { COMBOS, LAPTOP, PHONE, comboName, openAt, type Combo } from './support/combos';
 import { t, type Locale } from './support/i18n';
+import { readPack, text } from './support/packs';
 import { ORG_ADMIN, tokenOf } from './support/studio';
 import { expect, test } from './support/test';
 import { saveWorkbook, worksheetWith } from './support/workbook';
@@ -228,3 +229,67 @@ test('the console offers no erasure of the administrator’s own account', async
   ).toHaveCount(0);
   await expect(panel.getByText(t(combo.locale, 'admin.people.eraseSelf'))).toBeVisible();
 });
+
+/** The demo pack's single sign-on group, through the development provider (see sso.spec.ts). */
+const SSO_GROUP = 'doughmain-sso';
+
+/**
+ * The provider's pages, whichever of them show (its login form only without a provider
+ * session of this browser; its consent form), until the portal's callback takes over.
+ */
+async function throughProvider(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dev-oidc\/|\/oauth\/callback\//);
+  for (let step = 0; step < 3 && page.url().includes('/dev-oidc/'); step++) {
+    const login = page.locator('input[name="login"]');
+    if (await login.isVisible()) {
+      await login.fill('sso.learner');
+      await page.locator('input[name="password"]').fill('any password');
+    }
+    const before = page.url();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.href !== before);
+  }
+}
+
+// The shared demo identity of the single sign-on is never erased here: its dialog is only
+// opened, then "Log in again" is followed through the provider, back to the profile.
+for (const combo of [
+  { locale: 'en-US', viewport: LAPTOP },
+  { locale: 'fr-CA', viewport: PHONE },
+] satisfies Combo[]) {
+  const { locale } = combo;
+  test(`${comboName(combo)}: an account of single sign-on is told a recent log-in confirms, and logs in again`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const logInWith = t(locale, 'sso.login', {
+      organisation: text(readPack('doughmain').organisation.name, locale),
+    });
+    await openAt(page, combo, `/sso?oauth=${SSO_GROUP}`);
+    await page.getByRole('button', { name: logInWith }).click();
+    await throughProvider(page);
+    const accountMenu = t(locale, 'header.accountMenu', { name: '' }).replace(/,\s*$/, '');
+    await expect(page.getByRole('button', { name: new RegExp(`^${accountMenu}`) })).toBeVisible();
+    await page.goto('/account');
+
+    await page.getByRole('button', { name: t(locale, 'profile.erase.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t(locale, 'profile.erase.title') });
+    await expect(dialog).toContainText(t(locale, 'profile.erase.sso'));
+    await expect(dialog.getByLabel(t(locale, 'profile.erase.password'))).toHaveCount(0);
+    await expect(
+      dialog.getByRole('button', { name: t(locale, 'profile.erase.keep') }),
+    ).toBeFocused();
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, `privacy-erase-sso-${size(combo)}`);
+
+    // Log in again: out, through the group's single sign-on, and back on the profile.
+    await dialog.getByRole('button', { name: t(locale, 'privacy.logInAgain') }).click();
+    await expect(page).toHaveURL(new RegExp(`/sso\\?oauth=${SSO_GROUP}$`));
+    await page.getByRole('button', { name: logInWith }).click();
+    await throughProvider(page);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: t(locale, 'profile.title') }),
+    ).toBeVisible();
+  });
+}

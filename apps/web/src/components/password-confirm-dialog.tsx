@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { isApiError } from '../lib/api/client';
 import { useSession } from '../lib/session/session-context';
+import { STORAGE_KEYS, writeStored } from '../lib/storage';
 import { useErrorMessage } from '../lib/use-error-message';
 import { ErrorBox } from './message-box';
 import { ModalDialog } from './modal-dialog';
@@ -152,7 +153,11 @@ function ConfirmForm({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void signOut({ returnTo: `${location.pathname}${location.search}` })}
+            onClick={() => {
+              // The single sign-on's callback comes back here (features/sso).
+              writeStored(STORAGE_KEYS.oAuthOriginUrl, `${location.pathname}${location.search}`);
+              void signOut();
+            }}
           >
             <FormattedMessage id="privacy.logInAgain" />
           </button>

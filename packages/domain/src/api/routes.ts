@@ -385,7 +385,7 @@ export const ROUTE_SCHEMAS = {
     params: orgParamsSchema,
     body: eraseAccountBodySchema,
     answer: successAnswerSchema,
-    errors: [400, 401, 403, 404, 429],
+    errors: [400, 401, 403, 404, 409, 429],
   },
   upload: {
     tags: ['upload'],

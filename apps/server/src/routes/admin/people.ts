@@ -107,7 +107,7 @@ export const peopleRoutes =
           .header('cache-control', 'no-store')
           .header(
             'content-disposition',
-            `attachment; filename="${org.alias}-person-${document.account.id}.json"`,
+            `attachment; filename="${org.alias}-person-${document.account.id}-${document.exportedAt.slice(0, 10)}.json"`,
           );
         return document;
       },

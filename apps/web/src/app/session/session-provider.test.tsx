@@ -377,6 +377,34 @@ describe('logout (docs/product-spec.md §4)', () => {
   });
 });
 
+describe('erasing the account (docs/design.md §18)', () => {
+  it('logs out without revoking the token erased with it, and /signin says the account is gone', async () => {
+    window.localStorage.setItem('token', TOKEN);
+    window.history.replaceState(null, '', '/account');
+    const requests = fakeApi(
+      portalApi({ answers: { 'DELETE /api/org/sample/account': ok({ success: true }) } }),
+    );
+    renderApp();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Erase my account' }, { timeout: 5_000 }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Erase your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Your password'), {
+      target: { value: 'my-password' },
+    });
+    const before = requests.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase my account' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/signin'));
+    const notice = await screen.findByText('Your account was erased.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    const after = requests.slice(before);
+    expect(after[0]).toMatchObject({ method: 'DELETE', body: { password: 'my-password' } });
+    expect(paths(after)).not.toContain('POST /api/org/sample/logout');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(await findInBanner('link', { name: 'Log in' })).toBeDefined();
+  });
+});
+
 describe('a purchase waiting on the auth dialog (docs/product-spec.md §4 Purchase)', () => {
   const purchase = {
     'POST /api/org/sample/bundle/bundle-1/purchase': ok({

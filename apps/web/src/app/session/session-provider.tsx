@@ -15,6 +15,7 @@ import {
   workbookKeys,
   workbookQuery,
 } from '../../lib/api/workbook';
+import { flashState } from '../../lib/flash';
 import { useOrganisation } from '../../lib/organisation';
 import { flushPendingSaves } from '../../lib/pending-saves';
 import {
@@ -31,7 +32,6 @@ import { genericSupportEmail } from '../start/support-email';
 import { AuthDialogHost, useAuthDialogState } from './auth-dialog-host';
 import { useIdleTimeout } from './idle-timer';
 import { historyPath, useResumeFromHistory } from './resume-from-history';
-import { signOutTarget } from './sign-out-target';
 
 function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
@@ -156,12 +156,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           store.set(null);
         });
         const groupId = readStored(STORAGE_KEYS.oAuthUserGroupId);
-        const way = signOutTarget(options, isOAuthUser ? groupId : null);
-        // The single sign-on's callback comes back to the address kept here.
-        if (way.ssoReturnTo) writeStored(STORAGE_KEYS.oAuthOriginUrl, way.ssoReturnTo);
-        // An erased account's group is no one's now.
-        if (options.erased) removeStored(STORAGE_KEYS.oAuthUserGroupId);
-        navigateRef.current(way.to, way.state ? { state: way.state } : undefined);
+        const target = options.erased
+          ? '/signin'
+          : options.idle
+            ? '/signin?timeout=1'
+            : isOAuthUser && groupId
+              ? `/sso?oauth=${encodeURIComponent(groupId)}`
+              : '/signin';
+        // After an erasure /signin says so (once: the router's state, not the address).
+        navigateRef.current(target, options.erased ? { state: flashState('erased') } : undefined);
         forgetViewer(queryClient, previousViewer);
       } finally {
         isSigningOut.current = false;

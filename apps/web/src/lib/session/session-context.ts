@@ -14,11 +14,6 @@ export interface SignOutOptions {
   idle?: boolean;
   /** The account was just erased (its token with it): /signin says so. */
   erased?: boolean;
-  /**
-   * To log in again and come back here (a fresh log-in that erasing an account asks for): the
-   * way in, /signin or the group's single sign-on, returns to this address.
-   */
-  returnTo?: string;
 }
 
 export interface AuthDialogOptions {

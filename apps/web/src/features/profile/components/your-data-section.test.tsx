@@ -187,8 +187,10 @@ describe('Your data: erasing the account (docs/design.md §18)', () => {
     expect(requests[0]?.body).toEqual({});
     expect(signOut).not.toHaveBeenCalled();
 
+    // Logged out to log in again; the single sign-on comes back to the profile.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log in again' }));
-    expect(signOut).toHaveBeenCalledWith({ returnTo: '/account' });
+    expect(signOut).toHaveBeenCalledWith();
+    expect(window.localStorage.getItem('oAuthOriginUrl')).toBe('/account');
   });
 
   it('speaks French in fr-CA', () => {
