@@ -178,6 +178,8 @@ describe('workbook store with the server behind fetch', () => {
       publish: () => {},
       describeError: String,
     });
+    // Said from the first screen, before any answer: the status never appears under the pointer.
+    expect(store.getState().status.phase).toBe('local');
     store.edit((workbook, now) => setAnswer(workbook, ref, 'goal', 'House', now), { save: true });
     store.clearHistory();
     expect(kept.at(-1)?.general.data.goal).toBe('House');

@@ -83,7 +83,10 @@ export function createWorkbookStore(options: WorkbookStoreOptions): WorkbookStor
   const clock = monotonicClock(options.now);
   let state: WorkbookStoreState = {
     workbook: options.initial,
-    status: { phase: 'idle', errors: [] },
+    // A visitor's answers are kept in this browser from the start, and the status says so from
+    // the first screen: appearing at their first answer or page, it pushed Previous / Next down
+    // under the pointer (a click lost between a page turn and the next).
+    status: { phase: options.isMember ? 'idle' : 'local', errors: [] },
     selection: initialSelection(options.initial),
   };
 
