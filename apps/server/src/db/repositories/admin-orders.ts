@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OrderStatus, PaymentProviderName } from '@portal/domain';
 import type { Executor } from './executor';
+import { ERASED } from './personal-data';
 
 /** An order as the console lists it: its buyer, and what became of its seats. */
 export interface AdminOrderRecord {
@@ -104,7 +105,7 @@ async function withSeats(db: Executor, orgId: string, rows: Row[]): Promise<Admi
       buyer: {
         id: r.user_id,
         // An erased buyer's orders stay for the accounts, without a name (docs/design.md §18).
-        ...(r.buyer_status === 'erased'
+        ...(r.buyer_status === ERASED
           ? { first: '', last: '', username: '', email: '' }
           : { first: r.first_name, last: r.last_name, username: r.username, email: r.email }),
       },

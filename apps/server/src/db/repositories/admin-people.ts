@@ -2,6 +2,7 @@ import type { PersonRole, PersonStatus } from '@portal/domain';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from './executor';
 import { parseRoles } from './roles';
+import { ERASED } from './personal-data';
 
 /**
  * The console's People screen (docs/design.md §15): the organisation's accounts searched,
@@ -63,7 +64,7 @@ export async function searchPeople(
     .select(PERSON_COLUMNS)
     .where('u.org_id', '=', orgId)
     // An erased account (docs/design.md §18) is nobody's any more.
-    .where('u.status', '<>', 'erased');
+    .where('u.status', '<>', ERASED);
   if (filter.status) query = query.where('u.status', '=', filter.status);
   if (filter.role === 'learner') query = query.where('u.roles', '=', '[]');
   // `roles <> '[]'` as in the partial index users_staff (migration 0025): the staff only.
@@ -117,7 +118,7 @@ export function findPerson(
     .select(PERSON_COLUMNS)
     .where('u.org_id', '=', orgId)
     .where('u.id', '=', userId)
-    .where('u.status', '<>', 'erased')
+    .where('u.status', '<>', ERASED)
     .executeTakeFirst();
 }
 

@@ -3,6 +3,7 @@ import { prepared } from '../prepared';
 import type { Database } from '../schema';
 import { messageReaderOf, messagesReadableSql } from '../../policies/groups';
 import { perDatabase, type Executor } from './executor';
+import { ERASED } from './personal-data';
 
 /**
  * Messages of user groups (docs/design.md §10). A group message has the thread ''; a private
@@ -125,7 +126,7 @@ const toRecord = (r: Row): MessageRecord => ({
   createdAt: r.created_at,
   author:
     // The messages of an erased account stay, emptied (docs/design.md §18).
-    r.status === 'erased'
+    r.status === ERASED
       ? null
       : {
           firstName: r.first_name,
