@@ -7,6 +7,7 @@ import { insertCertificate } from './db/repositories/certificates';
 import { PERSONAL_DATA } from './db/repositories/personal-data';
 import { setRoles } from './db/repositories/roles';
 import { newCertificateId } from './services/certificates';
+import { MemoryGuessCounter } from './services/login-guesses';
 import { startTestApp, type TestApp } from './test/app';
 import { bearer, newLearner, signup } from './test/auth-helpers';
 import { DATABASE_KINDS } from './test/databases';
@@ -295,6 +296,27 @@ describe.each(DATABASE_KINDS)('a person’s data on %s (design §18)', (kind) =>
     const last = await call('DELETE', url, owner.token, { password: PASSWORD });
     expect(last.statusCode).toBe(409);
     expect(await tablesNaming(t, owner.userId)).toContain('users');
+  });
+
+  it('counts a wrong password at erasure as a guess at the account, as a sign-in does', async () => {
+    const guesses = new MemoryGuessCounter();
+    t.services.accounts.shareGuesses(guesses);
+    try {
+      const url = '/api/org/alpha/account';
+      for (let i = 0; i < 2; i++)
+        expect((await call('DELETE', url, owner.token, { password: 'not-it' })).statusCode).toBe(
+          400,
+        );
+      // Two wrong ones so far: this count is the third attempt.
+      expect(await guesses.count(owner.userId)).toBe(3);
+      // The right password clears them (the owner is the last administrator: nothing erased).
+      expect((await call('DELETE', url, owner.token, { password: PASSWORD })).statusCode).toBe(
+        409,
+      );
+      expect(await guesses.count(owner.userId)).toBe(1);
+    } finally {
+      t.services.accounts.shareGuesses(new MemoryGuessCounter());
+    }
   });
 
   it('erases the learner: no trace of them is left in any table, their files are gone, the rest stays', async () => {

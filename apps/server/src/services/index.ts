@@ -263,7 +263,13 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     metricsToken: config.metricsToken,
     openBadges: new OpenBadgeService(db, organisations, links),
     orders: new OrdersService({ db, caches, payments, log, now: () => new Date() }),
-    privacy: new PrivacyService({ db, caches, storage, log }),
+    privacy: new PrivacyService({
+      db,
+      caches,
+      storage,
+      log,
+      confirmPassword: accounts.confirmPassword.bind(accounts),
+    }),
     studio: new StudioService(db, caches, log),
     studioPreview: new StudioPreviewService(db),
   };

@@ -27,7 +27,6 @@ import { parseRoles } from '../db/repositories/roles';
 import type { UserRow } from '../db/schema';
 import { assertMayAdminister, type Viewer } from '../policies';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
-import { verifyPassword } from './passwords';
 import { hashToken } from './tokens';
 
 export interface PrivacyDeps {
@@ -35,6 +34,11 @@ export interface PrivacyDeps {
   caches: Caches;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /**
+   * Checks the password of `userId` (AccountService.confirmPassword): a wrong one counts as a
+   * guess at the account and slows the next ones down, as at sign-in.
+   */
+  confirmPassword: (userId: string, hash: string | null, password: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -235,7 +239,7 @@ export class PrivacyService {
     const user = await findUser(this.deps.db, org.id, userId);
     if (!user) throw unauthenticated('sessionEnded');
     if (body.password !== undefined) {
-      if (!user.password_hash || !(await verifyPassword(user.password_hash, body.password)))
+      if (!(await this.deps.confirmPassword(user.id, user.password_hash, body.password)))
         throw invalid('erasePasswordWrong', { password: 'isNotRight' });
       return;
     }

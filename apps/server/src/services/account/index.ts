@@ -10,7 +10,7 @@ import type { UseCaseArgs } from '../use-cases';
 import type { ViewerService } from '../viewer-service';
 import type { AccountContext } from './context';
 import { confirmEmail, requestEmailChange } from './email';
-import { changePassword, forgot, reset, settle } from './password';
+import { changePassword, confirmPassword, forgot, reset, settle } from './password';
 import { account, removeProfilePicture, setProfilePicture, update } from './profile';
 import { acceptInvite, login, loginLimitKey, signup } from './sign-in';
 
@@ -67,6 +67,10 @@ export class AccountService {
 
   signup(...args: UseCaseArgs<typeof signup>) {
     return signup(this.ctx, ...args);
+  }
+
+  confirmPassword(...args: UseCaseArgs<typeof confirmPassword>) {
+    return confirmPassword(this.ctx, ...args);
   }
 
   forgot(...args: UseCaseArgs<typeof forgot>) {

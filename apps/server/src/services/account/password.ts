@@ -135,3 +135,20 @@ export async function changePassword(
   });
   await ctx.sessions.revokeOthersOf(user.id, keepToken);
 }
+
+/**
+ * The signed-in person's password asked again before something that cannot be undone (erasing):
+ * a wrong one counts as a guess at the account and waits as sign-in does; the right one clears
+ * the count. An account without a password (single sign-on) never matches.
+ */
+export async function confirmPassword(
+  ctx: AccountContext,
+  userId: string,
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
+  await slowDownGuesses(ctx, userId);
+  if (!passwordHash || !(await verifyPassword(passwordHash, password))) return false;
+  await ctx.guesses.clear(userId);
+  return true;
+}
