@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/app';
+import { accessLinesWritten, startTestApp, type TestApp } from '../test/app';
 import { bearer, newestOutboxMail, newLearner, resetLinkIn, waitFor } from '../test/auth-helpers';
 import { makePack, mustImport } from '../test/factories';
 
@@ -68,6 +68,7 @@ describe('logs', () => {
     ])
       await t.app.inject({ method: 'GET', url });
     await t.app.inject({ method: 'POST', url: `/api/org/doughmain/unsubscribe/${unsubscribe}` });
+    await accessLinesWritten();
 
     expect(log).toContain('request completed');
     expect(log).toContain('/api/org/doughmain/login');

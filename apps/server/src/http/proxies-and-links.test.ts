@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/app';
+import { accessLinesWritten, startTestApp, type TestApp } from '../test/app';
 import { bearer, newestOutboxMail, newLearner, signup, waitFor } from '../test/auth-helpers';
 import { buySeats, customerPack, newPerson } from '../test/cohorts';
 import { DATABASE_KINDS } from '../test/databases';
@@ -182,6 +182,7 @@ describe.each(DATABASE_KINDS)('mail links and proxy headers on %s', (kind) => {
         remoteAddress: '10.77.0.9',
         headers: { 'x-forwarded-for': '203.0.113.250' },
       });
+      await accessLinesWritten();
       const line = log
         .split('\n')
         .filter((l) => l.includes('request completed') && l.includes('"url":"/api/org/doughmain"'))

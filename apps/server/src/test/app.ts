@@ -19,6 +19,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Waits for the access lines of the requests made so far (written after their turn ends). */
+export const accessLinesWritten = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The real app on a new, migrated database of `kind`; requests go through `app.inject`. */
 export async function startTestApp(
   kind: DatabaseKind,
