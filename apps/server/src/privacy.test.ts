@@ -310,9 +310,7 @@ describe.each(DATABASE_KINDS)('a person’s data on %s (design §18)', (kind) =>
       // Two wrong ones so far: this count is the third attempt.
       expect(await guesses.count(owner.userId)).toBe(3);
       // The right password clears them (the owner is the last administrator: nothing erased).
-      expect((await call('DELETE', url, owner.token, { password: PASSWORD })).statusCode).toBe(
-        409,
-      );
+      expect((await call('DELETE', url, owner.token, { password: PASSWORD })).statusCode).toBe(409);
       expect(await guesses.count(owner.userId)).toBe(1);
     } finally {
       t.services.accounts.shareGuesses(new MemoryGuessCounter());

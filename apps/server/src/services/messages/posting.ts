@@ -69,8 +69,10 @@ export async function post(
   const message = presentMessage(record);
   const event: MessageEvent = { message, groupId, authorId: viewer.userId, threadId };
   // After the write: a stream that misses this (Redis away) still finds it by polling.
-  ctx.pubsub.publish(messageChannel(ctx.channelPrefix, org.id, groupId), JSON.stringify(event)).catch((err) => {
-    ctx.log.warn({ err }, 'a new message was not published to the live streams');
-  });
+  ctx.pubsub
+    .publish(messageChannel(ctx.channelPrefix, org.id, groupId), JSON.stringify(event))
+    .catch((err) => {
+      ctx.log.warn({ err }, 'a new message was not published to the live streams');
+    });
   return message;
 }
