@@ -1,4 +1,4 @@
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,22 +8,19 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * Starts the real, built server on loopback with its own data folder; resolves when ready.
- * `entry`: another server build to run (apps/server/dist/main.js by default). `cpu`: the one core
- * the server runs on (taskset), for comparisons that scheduler moves would blur (pinOwnCpu).
+ * `entry`: another server build to run (apps/server/dist/main.js by default).
  */
-export async function startPortal({ port, env = {}, entry, cpu }) {
+export async function startPortal({ port, env = {}, entry }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   // BENCH_PROFILE=<folder>: the server listens for the inspector, so that `profiled` can record
   // a CPU profile of the measured part of a scenario.
   const inspectPort = process.env.BENCH_PROFILE ? port + 1000 : undefined;
-  const args = [
-    ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
-    entry ?? path.join(root, 'apps/server/dist/main.js'),
-  ];
-  // taskset runs node in its own process (exec): the pid read below is the server's.
   const child = spawn(
-    cpu === undefined ? 'node' : 'taskset',
-    cpu === undefined ? args : ['-c', String(cpu), 'node', ...args],
+    'node',
+    [
+      ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+      entry ?? path.join(root, 'apps/server/dist/main.js'),
+    ],
     {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -46,21 +43,6 @@ export async function startPortal({ port, env = {}, entry, cpu }) {
     },
     stop: () => stopChild(child),
   };
-}
-
-/**
- * Runs `measure` with this process (autocannon's) on core `cpu` alone, then on every core again:
- * with the servers on the other core (startPortal's `cpu`), client and server no longer trade
- * places, and two servers compared in turn get the same conditions (Linux, taskset).
- */
-export async function onOwnCpu(cpu, measure) {
-  const all = `0-${os.availableParallelism() - 1}`;
-  execFileSync('taskset', ['-acp', String(cpu), String(process.pid)], { stdio: 'ignore' });
-  try {
-    return await measure();
-  } finally {
-    execFileSync('taskset', ['-acp', all, String(process.pid)], { stdio: 'ignore' });
-  }
 }
 
 export async function startBare({ port, jsonFile }) {

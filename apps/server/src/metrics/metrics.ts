@@ -39,22 +39,31 @@ class RequestHistogram {
   readonly help = 'HTTP requests by method, route pattern and status, and how long they took';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
-  private readonly series = new Map<string, RequestSeries>();
+  /** By route pattern, method and status: keys whose hashes the strings already hold. */
+  private readonly series = new Map<string | undefined, Map<string, Map<number, RequestSeries>>>();
 
   observe(method: string, route: string | undefined, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route ?? ''}`;
-    let series = this.series.get(key);
+    let byMethod = this.series.get(route);
+    if (!byMethod) this.series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
     if (!series) {
       series = new RequestSeries({ method, route: route ?? 'unmatched', status: String(status) });
-      this.series.set(key, series);
+      byStatus.set(status, series);
     }
     series.observe(seconds);
+  }
+
+  private *all(): Iterable<RequestSeries> {
+    for (const byMethod of this.series.values())
+      for (const byStatus of byMethod.values()) yield* byStatus.values();
   }
 
   get() {
     const values: MetricValueWithName<string>[] = [];
     const bucket = `${this.name}_bucket`;
-    for (const { labels, counts, sum, count } of this.series.values()) {
+    for (const { labels, counts, sum, count } of this.all()) {
       let cumulative = 0;
       REQUEST_BUCKETS.forEach((le, i) => {
         cumulative += counts[i]!;
