@@ -8,9 +8,9 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStorage } from './adapters/storage/s3-storage';
 import { runCli, type CliIo } from './cli-run';
-import { dataTables } from './db/backup';
+import { dataTables, organisationIds, ROWS_AT_ONCE } from './db/backup';
 import type { Db } from './db/database';
-import { auditEventsOf } from './db/repositories/audit-events';
+import { auditEventsOf, insertAuditEvent } from './db/repositories/audit-events';
 import { RESTORE_ACTION } from './services/backup';
 import { startTestApp, type TestApp } from './test/app';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/databases';
@@ -129,6 +129,16 @@ describe.each(DATABASE_KINDS)('the restore drill on %s', (kind) => {
     t = await startTestApp(kind);
     // Accounts, workbooks, orders with their seats and invitations, messages, uploaded files.
     await buildWorld(t);
+    // A table of several pages (ROWS_AT_ONCE each): the console's history of one organisation.
+    const [org] = await organisationIds(t.database.db);
+    for (let i = 0; i < ROWS_AT_ONCE * 2 + 50; i++)
+      await insertAuditEvent(t.database.db, org!, {
+        at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        actor: null,
+        action: 'settings.save',
+        target: `page-${i}`,
+        detail: { i },
+      });
     // The background jobs stop, so that what was backed up still holds when it is compared
     // (the app itself goes on answering).
     await t.services.jobs.stop();

@@ -14,6 +14,8 @@ const NOT_BACKED_UP = /^(kysely_|sqlite_|topic_search)/;
 
 /** How many rows a backup reads, and a restore writes, at once. */
 export const ROWS_AT_ONCE = 200;
+/** The column a SQLite page carries its rowid in (taken off the row before it is written). */
+const ROWID = '__backup_rowid';
 
 /**
  * The tables holding the portal's data, in an order their references allow (organisations, then
@@ -71,19 +73,34 @@ export async function readSnapshot(
       const tables = await dataTables(trx, db.dialect);
       async function* page(table: string): AsyncGenerator<Row[]> {
         if (db.dialect === 'sqlite') {
-          // Some tables have no rowid to page by: the table at once (SQLite is one file on this
-          // machine), handed on a page at a time.
-          const rows = await sql<Row>`select * from ${sql.table(table)}`.execute(trx);
-          for (let i = 0; i < rows.rows.length; i += ROWS_AT_ONCE)
-            yield rows.rows.slice(i, i + ROWS_AT_ONCE);
-          return;
+          // Paged by rowid (every table here has one), each page found by its key: a large
+          // table is never held whole, and no statement stays open between pages.
+          let last: number | null = null;
+          for (;;) {
+            const rows: { rows: Row[] } = await sql<Row>`select rowid as ${sql.id(ROWID)}, *
+              from ${sql.table(table)} where ${last === null ? sql`1` : sql`rowid > ${last}`}
+              order by rowid limit ${ROWS_AT_ONCE}`.execute(trx);
+            if (rows.rows.length === 0) return;
+            last = Number(rows.rows.at(-1)![ROWID]);
+            yield rows.rows.map(({ [ROWID]: _rowid, ...row }) => row);
+            if (rows.rows.length < ROWS_AT_ONCE) return;
+          }
         }
-        // PostgreSQL: paged by the rows' place in the snapshot (ctid), which needs no key.
-        for (let offset = 0; ; offset += ROWS_AT_ONCE) {
-          const rows = await sql<Row>`select * from ${sql.table(table)} order by ctid
-            limit ${ROWS_AT_ONCE} offset ${offset}`.execute(trx);
-          if (rows.rows.length) yield rows.rows;
-          if (rows.rows.length < ROWS_AT_ONCE) return;
+        // PostgreSQL: a cursor in the snapshot's transaction, read a page at a time (no key
+        // needed, and no page costs more than the one before, as an offset would).
+        const cursor = sql.id(`backup_${table}`);
+        await sql`declare ${cursor} no scroll cursor for select * from ${sql.table(table)}`.execute(
+          trx,
+        );
+        try {
+          for (;;) {
+            const rows = await sql<Row>`fetch forward ${sql.raw(String(ROWS_AT_ONCE))}
+              from ${cursor}`.execute(trx);
+            if (rows.rows.length) yield rows.rows;
+            if (rows.rows.length < ROWS_AT_ONCE) return;
+          }
+        } finally {
+          await sql`close ${cursor}`.execute(trx);
         }
       }
       const tx: Executor = { kysely: trx, dialect: db.dialect };
