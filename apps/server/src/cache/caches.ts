@@ -36,6 +36,8 @@ export interface NamedCache<A, V extends object> {
   get(args: A): Promise<V | undefined>;
   /** The value kept, if any, without reading it (not even a stale one is refreshed). */
   peek(args: A): V | undefined;
+  /** The value kept if it is fresh (what `get` would answer at once), else undefined. */
+  fresh(args: A): V | undefined;
 }
 
 export interface CachesOptions {
@@ -206,6 +208,8 @@ export class Caches {
         }
       },
       peek: (args) => lru.peek(options.key(args), { allowStale: true })?.value,
+      fresh: (args) =>
+        lru.get(options.key(args), { allowStale: false, noDeleteOnStaleGet: true })?.value,
     };
   }
 

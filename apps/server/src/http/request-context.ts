@@ -1,8 +1,8 @@
 import { resolveLocale } from '@portal/domain';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OrganisationRecord } from '../db/repositories/organisations';
-import { assertGroupAdmin, assertGroupMember, isSignedIn, type Viewer } from '../policies';
+import { assertGroupAdmin, assertGroupMember, isSignedIn, VISITOR, type Viewer } from '../policies';
 import { notFound, unauthenticated } from '../services/errors';
 import type { Services } from '../services';
 import type { Session } from '../services/session-service';
@@ -57,6 +57,13 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const requestContext = fp<{ services: Services }>(async (app, { services }) => {
   const { organisations, sessions, viewers } = services;
 
+  /** The `locale` query when the organisation offers it, else its default. */
+  const localeOf = (request: FastifyRequest, org: OrganisationRecord) => {
+    const query = request.query as { locale?: unknown } | undefined;
+    const requested = typeof query?.locale === 'string' ? query.locale : undefined;
+    return resolveLocale(requested, org.settings.locales);
+  };
+
   async function resolve(
     request: FastifyRequest,
     alias: string,
@@ -71,13 +78,11 @@ export const requestContext = fp<{ services: Services }>(async (app, { services 
         token || request.headers.authorization ? 'sessionEnded' : 'signInRequired',
       );
     const session = found && token ? { ...found, token } : null;
-    const query = request.query as { locale?: unknown } | undefined;
-    const requested = typeof query?.locale === 'string' ? query.locale : undefined;
     const ctx: RequestContext = {
       org,
       session,
       viewer: await viewers.of(session),
-      locale: resolveLocale(requested, org.settings.locales),
+      locale: localeOf(request, org),
     };
     request.ctx = ctx;
     return ctx;
@@ -87,10 +92,30 @@ export const requestContext = fp<{ services: Services }>(async (app, { services 
   app.decorateRequest('resolveContext', function (this: FastifyRequest, alias, mode) {
     return resolve(this, alias, mode);
   });
-  app.addHook('preHandler', async (request) => {
-    const alias = (request.params as { org?: unknown } | undefined)?.org;
-    if (typeof alias !== 'string') return;
-    await resolve(request, alias, request.routeOptions.config.session ?? 'optional');
+  // A route with an `:org` parameter resolves its context first among its own preHandlers (the
+  // hooks below read it); a route without one pays nothing. The session mode is read once, here.
+  const resolvers = new WeakSet<preHandlerHookHandler>();
+  app.addHook('onRoute', (route) => {
+    if (!/\/:org(?:\/|$)/.test(route.url)) return;
+    const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    // HEAD routes are made from their GET's options: already there.
+    if (own.some((hook) => resolvers.has(hook as preHandlerHookHandler))) return;
+    const mode: SessionMode = route.config?.session ?? 'optional';
+    // A callback hook: a visitor of an organisation kept fresh in this process (most requests
+    // for content) is resolved at once, with no promise; anyone else as `resolve` does.
+    const resolveOrg = ((request, _reply, done) => {
+      const alias = (request.params as { org: string }).org;
+      const org =
+        mode === 'optional' && !request.headers.authorization && organisations.cached(alias);
+      if (org) {
+        request.ctx = { org, session: null, viewer: VISITOR, locale: localeOf(request, org) };
+        done();
+        return;
+      }
+      resolve(request, alias, mode).then(() => done(), done);
+    }) as preHandlerHookHandler;
+    resolvers.add(resolveOrg);
+    route.preHandler = [resolveOrg, ...own];
   });
 });
 

@@ -30,6 +30,9 @@ export function trackHandlers(app: FastifyInstance, health: HealthService): void
   app.addHook('onClose', async () => health.close());
 }
 
+/** /healthz's answer when alive, serialised once (its schema documents the shape). */
+const ALIVE = JSON.stringify({ status: 'ok' });
+
 export const healthRoutes =
   (health: HealthService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -38,7 +41,11 @@ export const healthRoutes =
       handler: async (_request, reply) => {
         const wedged = health.wedged();
         if (wedged) return sendError(reply, 503, errorText('serverWedged', { reason: wedged }));
-        return { status: 'ok' as const };
+        // The same answer every time (a probe asks every few seconds): written once.
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer((payload: string) => payload)
+          .send(ALIVE as never);
       },
     });
     app.route({

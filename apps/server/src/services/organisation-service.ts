@@ -102,6 +102,16 @@ export class OrganisationService {
     else this.caches.clear();
   }
 
+  /**
+   * The organisation of `alias` when what `find` reads is fresh in this process (the hot path of
+   * every request), else undefined: then `find` reads it.
+   */
+  cached(alias: string): OrganisationRecord | undefined {
+    const record = this.records.fresh(alias);
+    if (!record) return undefined;
+    return this.hashes.fresh(record)?.hash === record.contentHash ? record : undefined;
+  }
+
   async find(alias: string): Promise<OrganisationRecord | null> {
     const record = await this.records.get(alias);
     if (!record) return null;
