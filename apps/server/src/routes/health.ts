@@ -8,9 +8,9 @@ import type { HealthService } from '../services/health-service';
 /**
  * Closes connections after their answer while draining, and counts the requests in their
  * handlers for the liveness check (a request stuck there means a wedged process), on the root
- * instance: from the handler to the answer's end (onResponse), or, for a client that left before
- * it, until the liveness check finds it answered. Uploads read their body in the handler and may
- * be slow: they are not counted.
+ * instance: from the handler until the connection's answer is over (`close`: sent, or the client
+ * left, in which case Fastify sends nothing and the reply is never `sent`). Uploads read their
+ * body in the handler and may be slow: they are not counted.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
   // While shutting down, every answer closes its connection, so that clients that keep theirs
@@ -20,11 +20,10 @@ export function trackHandlers(app: FastifyInstance, health: HealthService): void
     done();
   });
   app.addHook('preHandler', (request, reply, done) => {
-    if (!request.isMultipart()) health.started(request.id, () => reply.sent);
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    health.finished(request.id);
+    if (!request.isMultipart()) {
+      health.started(request.id, () => reply.sent);
+      reply.raw.once('close', () => health.finished(request.id));
+    }
     done();
   });
   app.addHook('onClose', async () => health.close());
