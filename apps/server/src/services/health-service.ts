@@ -12,9 +12,6 @@ export interface LivenessLimits {
   maxRequestMs: number;
 }
 
-/** Requests in their handlers kept before the answered ones are let go. */
-const MAX_TRACKED = 10_000;
-
 /**
  * Whether the process can serve: the database answers (readiness), and the process itself is not
  * wedged (liveness): its event loop turns and no request is stuck in its handler.
@@ -66,10 +63,6 @@ export class HealthService {
 
   /** A request entered its handler; `answered` says when a long answer (a stream) has begun. */
   started(requestId: string, answered: () => boolean): void {
-    // A request whose client left before its answer has no end (onResponse): the answered ones
-    // are let go here too, so that without a liveness probe they do not pile up.
-    if (this.inHandler.size >= MAX_TRACKED)
-      for (const [id, request] of this.inHandler) if (request.answered()) this.inHandler.delete(id);
     this.inHandler.set(requestId, { since: Date.now(), answered });
   }
 
