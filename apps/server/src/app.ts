@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { errorText } from '@portal/domain';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,7 +14,7 @@ import {
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
-import { refuseNulBytes } from './http/nul-bytes';
+import { nulInRequest, refuseNulBodies } from './http/nul-bytes';
 import { clientErrors, frameworkErrors } from './http/framework-errors';
 import { tooMany } from './http/rate-limits';
 import {
@@ -156,12 +155,17 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // No NUL character in any text of a request (issue 16 F11): 400 before the schema is checked.
-  refuseNulBytes(app);
+  refuseNulBodies(app);
 
   const headers = securityHeaders(CONTENT_SECURITY_POLICY);
   const headersHttp = withoutTransportSecurity(headers);
-  // HSTS only on https answers (issue 24, point 8). Answers that are never a page (the API, the
-  // probes and /metrics) take the API's short set: a page's CSP means nothing to them.
+  // The server's one onRequest hook (each hook a request passes through costs it; issue 29):
+  // - the security headers. HSTS only on https answers (issue 24, point 8). Answers that are
+  //   never a page (the API, the probes and /metrics) take the API's short set: a page's CSP
+  //   means nothing to them.
+  // - while shutting down, every answer closes its connection, so that clients that keep theirs
+  //   open (load balancers, browsers) leave and the process exits once they are answered.
+  // - no NUL in the path parameters, the query or the headers (the body: refuseNulBodies).
   app.addHook('onRequest', (request, reply, done) => {
     const https = isHttps(request);
     reply.headers(
@@ -173,7 +177,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
           ? headers
           : headersHttp,
     );
-    done();
+    if (services.health.isDraining) reply.header('connection', 'close');
+    done(nulInRequest(request));
   });
   // Answers over 1 KB compressed for clients that take brotli or gzip (files come precompressed).
   registerCompression(app);
@@ -210,7 +215,6 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
       skipOnError: true,
     }),
   });
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   // Uploaded files: the local folder (default), or object storage served by a route (below).
   if (config.storage.kind === 'local')
     await app.register(fastifyStatic, {
@@ -239,9 +243,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   if (services.storage.get)
     serveStoredFiles(app, { get: services.storage.get.bind(services.storage) });
   registerErrorHandling(app);
-  trackHandlers(app, services.health);
 
   await app.register(requestContext, { services });
+  trackHandlers(app, services.health);
   await app.register(healthRoutes(services.health));
   // METRICS=off: no such route, so GET /metrics answers 404 (below: never the web app's page).
   if (config.metricsEnabled)

@@ -1,50 +1,57 @@
 import { errorText } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/errors';
 import type { HealthService } from '../services/health-service';
 
 /**
- * Closes connections after their answer while draining, and counts the requests in their
- * handlers for the liveness check (a request stuck there means a wedged process), on the root
- * instance: from the handler until the connection's answer is over (`close`: sent, or the client
- * left, in which case Fastify sends nothing and the reply is never `sent`). Uploads read their
- * body in the handler and may be slow: they are not counted.
+ * Counts the requests in their handlers for the liveness check (a request stuck there means a
+ * wedged process): the first preHandler of every route registered after this (before the
+ * request context is resolved, which may wait on the database), from there until its answer is
+ * sent (its first onResponse hook) or its client has left (Fastify then sends nothing and runs
+ * no onResponse: the liveness check and a periodic sweep drop it, HealthService). Nothing is added to the connection per request
+ * (the request floor, issue 29). Uploads read their body in the handler and may be slow: a
+ * multipart route is not counted. Routes only: a 404 is answered at once.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
-  // While shutting down, every answer closes its connection, so that clients that keep theirs
-  // open (load balancers, browsers) leave and the process exits once they are answered.
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (health.isDraining) reply.header('connection', 'close');
+  const track: preHandlerHookHandler = (request, reply, done) => {
+    health.started(request, () => reply.sent || reply.raw.destroyed);
     done();
-  });
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!request.isMultipart()) {
-      health.started(request.id, () => reply.sent);
-      reply.raw.once('close', () => health.finished(request.id));
-    }
+  };
+  const untrack: onResponseHookHandler = (request, _reply, done) => {
+    health.finished(request);
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+    if (consumes?.includes('multipart/form-data')) return;
+    const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    if (own.includes(track)) return; // a HEAD route made from its GET's options
+    route.preHandler = [track, ...own];
+    route.onResponse = [
+      untrack,
+      ...(route.onResponse === undefined ? [] : [route.onResponse].flat()),
+    ];
   });
   app.addHook('onClose', async () => health.close());
 }
 
 /** /healthz's answer when alive, serialised once (its schema documents the shape). */
 const ALIVE = JSON.stringify({ status: 'ok' });
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const healthRoutes =
   (health: HealthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...fromTable('alive'),
-      handler: async (_request, reply) => {
+      // The same answer every time (a probe asks every few seconds): serialised once, sent as
+      // JSON text (Fastify sends a string with a JSON type as it is), by a synchronous handler.
+      handler: (_request, reply) => {
         const wedged = health.wedged();
-        if (wedged) return sendError(reply, 503, errorText('serverWedged', { reason: wedged }));
-        // The same answer every time (a probe asks every few seconds): written once.
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer((payload: string) => payload)
-          .send(ALIVE as never);
+        if (wedged) sendError(reply, 503, errorText('serverWedged', { reason: wedged }));
+        else reply.header('content-type', JSON_TYPE).send(ALIVE as never);
       },
     });
     app.route({

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { errorText } from '@portal/domain';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,10 @@ export const uploadRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { uploads, sessions } = services;
+    // Multipart bodies are read here only: the plugin's hooks (a close listener and two async
+    // hooks per request) would otherwise run on every request of the server (the request floor).
+    // Any other route answers a multipart body 415.
+    await app.register(multipart, { limits: { fileSize: uploads.maxBytes, files: 1 } });
     app.route({
       ...fromTable('upload'),
       onRequest: async (request, reply) => {

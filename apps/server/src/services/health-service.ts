@@ -23,8 +23,12 @@ export class HealthService {
   private lastWindowP99 = 0;
   private currentP99 = 0;
   private currentAt = Number.NEGATIVE_INFINITY;
-  /** Requests in their handlers, oldest first: id → when they got there, and whether answered. */
-  private readonly inHandler = new Map<string, { since: number; answered: () => boolean }>();
+  /**
+   * Requests in their handlers, oldest first: the request (any object standing for it: its
+   * identity is a cheaper key than a fresh id string) → when it got there, and whether answered.
+   */
+  private readonly inHandler = new Map<object, { since: number; answered: () => boolean }>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +36,10 @@ export class HealthService {
   ) {
     this.loop = monitorEventLoopDelay({ resolution: 20 });
     this.loop.enable();
+    // A request whose client left before its answer is never `finished`: dropped here, so that
+    // the map holds only requests still at work (issue 29: no close listener per request).
+    this.sweeper = setInterval(() => this.sweep(), 10_000);
+    this.sweeper.unref();
   }
 
   /** From now on /readyz says 503: the process is shutting down (SIGTERM). */
@@ -61,13 +69,26 @@ export class HealthService {
     }
   }
 
-  /** A request entered its handler; `answered` says when a long answer (a stream) has begun. */
-  started(requestId: string, answered: () => boolean): void {
-    this.inHandler.set(requestId, { since: Date.now(), answered });
+  /**
+   * A request entered its handler; `answered` says when it no longer needs to be: a long answer
+   * (a stream) has begun, or its client has left.
+   */
+  started(request: object, answered: () => boolean): void {
+    this.inHandler.set(request, { since: Date.now(), answered });
   }
 
-  finished(requestId: string): void {
-    this.inHandler.delete(requestId);
+  finished(request: object): void {
+    this.inHandler.delete(request);
+  }
+
+  /** Forgets the requests that no longer need watching (answered, or their client left). */
+  sweep(): void {
+    for (const [id, { answered }] of this.inHandler) if (answered()) this.inHandler.delete(id);
+  }
+
+  /** How many requests are being watched (tests). */
+  get watched(): number {
+    return this.inHandler.size;
   }
 
   /** Why the process is wedged, or null when it is alive. */
@@ -97,6 +118,7 @@ export class HealthService {
   }
 
   close(): void {
+    clearInterval(this.sweeper);
     this.loop.disable();
   }
 }
