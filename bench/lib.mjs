@@ -1,4 +1,4 @@
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ export async function startPortal({ port, env = {}, entry }) {
   await waitFor(`http://127.0.0.1:${port}/readyz`);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     dataDir,
     inspectPort,
     /** The server's CPU time so far (user + system, ms; Linux, 10 ms steps). */
@@ -50,7 +51,7 @@ export async function startBare({ port, jsonFile }) {
     stdio: 'inherit',
   });
   await new Promise((resolve) => child.once('message', resolve));
-  return { url: `http://127.0.0.1:${port}/bare`, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}/bare`, pid: child.pid, stop: () => stopChild(child) };
 }
 
 function stopChild(child) {
@@ -258,4 +259,61 @@ export async function profiled(portal, name, measure) {
     writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
     socket.close();
   }
+}
+
+/** The machine's cores, read before this process pins itself (which narrows what Node sees). */
+const CORES = os.availableParallelism();
+
+/**
+ * Pins a process (all its threads) to `cpus` ("1", "0-1") with util-linux's taskset, where there
+ * is one and at least two cores; answers whether it did. Used by the request-floor and /metrics
+ * scenarios: the server on one core and autocannon on the other, instead of the scheduler
+ * putting both on the same core at times (which moved one run against the next by up to 2× on
+ * this machine). A server then has exactly one core, whatever else runs.
+ */
+export function pin(pid, cpus) {
+  if (process.platform !== 'linux' || CORES < 2) return false;
+  const run = spawnSync('taskset', ['-a', '-p', '-c', String(cpus), String(pid)], {
+    stdio: 'ignore',
+  });
+  return run.status === 0;
+}
+
+/** Every core again, for the scenarios after a pinned one. */
+export const unpin = (pid) => pin(pid, `0-${CORES - 1}`);
+
+export const quartiles = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (f) => s[Math.round((s.length - 1) * f)];
+  return { q1: at(0.25), median: at(0.5), q3: at(0.75) };
+};
+
+/**
+ * Throughput of each URL against a baseline, by adjacent runs: `rounds` rounds of `duration`
+ * seconds for each URL in turn (the order reversed every other round), each round's ratio taken
+ * against the baseline run of the same round. The median ratio and its quartiles: the speed of
+ * a shared machine drifts over seconds, and a ratio of runs made close together drifts less
+ * than a ratio of means over the whole scenario.
+ */
+export async function pairedRuns(urls, { baseline, rounds = 8, duration = 1 } = {}) {
+  const names = Object.keys(urls);
+  const rps = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) rps[name].push((await load(urls[name], { duration })).rps);
+  }
+  const report = {};
+  for (const name of names) {
+    if (name === baseline) continue;
+    const ratios = rps[name].map((x, i) => x / rps[baseline][i]);
+    const { q1, median, q3 } = quartiles(ratios);
+    report[name] = {
+      ratios,
+      ratio: Number(median.toFixed(3)),
+      ratioQuartiles: [Number(q1.toFixed(3)), Number(q3.toFixed(3))],
+      rpsMedian: Math.round(quartiles(rps[name]).median),
+    };
+  }
+  report[baseline] = { rpsMedian: Math.round(quartiles(rps[baseline]).median) };
+  return report;
 }

@@ -28,12 +28,16 @@ import {
   createPostgresDatabase,
   latencies,
   load,
+  pairedRuns,
+  pin,
   profiled,
+  quartiles,
   root,
   seedStraight,
   startBare,
   startBareUpsert,
   startPortal,
+  unpin,
 } from '../bench/lib.mjs';
 
 const results = {};
@@ -106,6 +110,8 @@ async function requestFloor() {
   const sampled = await startPortal({ port: 3905, env: { ...env, ACCESS_LOG_SAMPLE: '10' } });
   const routes = { healthz: '/healthz', smallTopic: '/api/org/benchorg/topic/t0' };
   const report = {};
+  // autocannon (this process) on the first core, each server on the second.
+  const pinned = pin(process.pid, 0) && pin(portal.pid, 1) && pin(sampled.pid, 1);
   try {
     for (const [name, route] of Object.entries(routes)) {
       const res = await fetch(`${portal.url}${route}`, {
@@ -116,37 +122,39 @@ async function requestFloor() {
       const jsonFile = path.join(portal.dataDir, `${name}.json`);
       writeFileSync(jsonFile, body);
       const bare = await startBare({ port: 3904, jsonFile });
+      if (pinned) pin(bare.pid, 1);
       try {
         const urls = {
+          bare: bare.url,
           portal: `${portal.url}${route}`,
           sampled: `${sampled.url}${route}`,
-          bare: bare.url,
         };
         for (const url of Object.values(urls)) await load(url, { duration: 2 });
-        const runs = { portal: [], sampled: [], bare: [] };
-        for (let i = 0; i < 3; i++) {
-          const order = i % 2 === 0 ? ['bare', 'portal', 'sampled'] : ['sampled', 'portal', 'bare'];
-          for (const which of order) runs[which].push(await load(urls[which]));
-        }
-        const ratio = mean(runs.portal) / mean(runs.bare);
+        const runs = await pairedRuns(urls, { baseline: 'bare', rounds: 10, duration: 1 });
         const target = name === 'healthz' ? 0.8 : 0.7;
         report[name] = {
           route: `GET ${route}`,
           bytes: body.length,
-          portalRps: runs.portal.map((r) => Math.round(r.rps)),
-          sampledRps: runs.sampled.map((r) => Math.round(r.rps)),
-          bareRps: runs.bare.map((r) => Math.round(r.rps)),
-          ratio: Number(ratio.toFixed(3)),
-          sampledRatio: Number((mean(runs.sampled) / mean(runs.bare)).toFixed(3)),
+          bareRps: runs.bare.rpsMedian,
+          portalRps: runs.portal.rpsMedian,
+          sampledRps: runs.sampled.rpsMedian,
+          ratio: runs.portal.ratio,
+          ratioQuartiles: runs.portal.ratioQuartiles,
+          sampledRatio: runs.sampled.ratio,
+          sampledRatioQuartiles: runs.sampled.ratioQuartiles,
           target: `>= ${target}`,
-          met: ratio >= target,
+          met: runs.portal.ratio >= target,
         };
       } finally {
         await bare.stop();
       }
     }
-    results.requestFloor = report;
+    results.requestFloor = {
+      note: `10 rounds of 1 s per server, bare, every line written (portal) and ACCESS_LOG_SAMPLE=10 (sampled) in turn; ratio: median of each round's portal ÷ bare, with quartiles${pinned ? '; servers pinned to one core, autocannon to the other' : ''}`,
+      ...report,
+    };
   } finally {
+    if (pinned) unpin(process.pid);
     await sampled.stop();
     await portal.stop();
   }
@@ -205,103 +213,84 @@ async function topicVersusBare(kind) {
 }
 
 /**
- * Issue 29, the cost of /metrics: the same build started twice, metrics on (the default) and
- * METRICS=off, loaded in turn on a cached topic and on /healthz (the request floor), and on again
- * while /metrics is scraped every second. Two phases with fresh servers started in opposite
- * orders (on then off, off then on): here a server started later answers a few percent more
- * than an identical one started before it, which would otherwise count as the cost of metrics.
- * 3 alternated runs of 5 s per mode and phase. Met when on ÷ off >= 0.95 on both routes.
+ * Issue 29, the cost of /metrics: the same build started twice, metrics on (the default, its
+ * /metrics read every second as Prometheus would, more often than its default) and METRICS=off,
+ * loaded in turn on a cached topic and on /healthz (the request floor). Two phases with fresh
+ * servers started in opposite orders (on then off, off then on): a server started later can
+ * answer a few percent more than an identical one started before it. In each phase, 8 rounds of
+ * 1 s per server (paired runs: each round's on ÷ off); servers pinned to one core, autocannon to
+ * the other. Met when the median of both phases' rounds is >= 0.95 on both routes.
  */
 async function metricsCost() {
   const routes = {
     topic: '/api/org/doughmain/topic/budgeting-basics',
     healthz: '/healthz',
   };
-  const runs = Object.fromEntries(
-    Object.keys(routes).map((name) => [name, { on: [], off: [], scraped: [], phases: [] }]),
-  );
-  for (const first of ['on', 'off']) {
-    const servers = {};
-    for (const mode of first === 'on' ? ['on', 'off'] : ['off', 'on'])
-      servers[mode] = await startPortal({
-        port: mode === 'on' ? 3907 : 3908,
-        env: mode === 'off' ? { METRICS: 'off' } : {},
-      });
-    const { on, off } = servers;
-    try {
-      if ((await fetch(`${off.url}/metrics`)).status !== 404)
-        throw new Error('METRICS=off still answers /metrics');
-      for (const [name, route] of Object.entries(routes)) {
-        const res = await fetch(`${on.url}${route}`);
-        if (!res.ok) throw new Error(`${route} answered ${res.status}`);
-        await load(`${on.url}${route}`, { duration: 2 });
-        await load(`${off.url}${route}`, { duration: 2 });
-        // The server's CPU time per request too: on a shared machine it drifts less than
-        // throughput, which also moves with what else the cores are doing.
-        const measured = async (server, duration = 5) => {
-          const cpuBefore = server.cpuMs();
-          const result = await load(`${server.url}${route}`, { duration });
-          const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / (result.rps * duration);
-          return { ...result, cpuUs };
-        };
-        const scraped = async () => {
-          // A scrape a second during the run, as Prometheus would (more often than its default).
-          let scrapes = 0;
-          const timer = setInterval(() => {
-            fetch(`${on.url}/metrics`)
-              .then((r) => r.text())
-              .then(
-                () => scrapes++,
-                () => {},
-              );
-          }, 1_000);
-          try {
-            return { ...(await measured(on)), scrapes };
-          } finally {
-            clearInterval(timer);
-          }
-        };
-        const phase = { on: [], off: [] };
-        // Alternated, the order turned each round, so that drift on a shared machine hits all.
-        for (let i = 0; i < 3; i++) {
-          const order = i % 2 === 0 ? ['on', 'off', 'scraped'] : ['scraped', 'off', 'on'];
-          for (const mode of order) {
-            const result =
-              mode === 'scraped' ? await scraped() : await measured(mode === 'on' ? on : off);
-            runs[name][mode].push(result);
-            phase[mode]?.push(result);
-          }
-        }
-        runs[name].phases.push({
-          started: first === 'on' ? 'on, then off' : 'off, then on',
-          ratio: Number((mean(phase.on) / mean(phase.off)).toFixed(3)),
+  const runs = Object.fromEntries(Object.keys(routes).map((name) => [name, { phases: [] }]));
+  let pinned = pin(process.pid, 0);
+  try {
+    for (const first of ['on', 'off']) {
+      const servers = {};
+      for (const mode of first === 'on' ? ['on', 'off'] : ['off', 'on']) {
+        servers[mode] = await startPortal({
+          port: mode === 'on' ? 3907 : 3908,
+          env: mode === 'off' ? { METRICS: 'off' } : {},
         });
+        pinned = pinned && pin(servers[mode].pid, 1);
       }
-    } finally {
-      await off.stop();
-      await on.stop();
+      const { on, off } = servers;
+      let scrapes = 0;
+      const scraper = setInterval(() => {
+        fetch(`${on.url}/metrics`)
+          .then((r) => r.text())
+          .then(
+            () => scrapes++,
+            () => {},
+          );
+      }, 1_000);
+      try {
+        if ((await fetch(`${off.url}/metrics`)).status !== 404)
+          throw new Error('METRICS=off still answers /metrics');
+        for (const [name, route] of Object.entries(routes)) {
+          const res = await fetch(`${on.url}${route}`);
+          if (!res.ok) throw new Error(`${route} answered ${res.status}`);
+          const urls = { off: `${off.url}${route}`, on: `${on.url}${route}` };
+          for (const url of Object.values(urls)) await load(url, { duration: 2 });
+          const scrapedBefore = scrapes;
+          const paired = await pairedRuns(urls, { baseline: 'off', rounds: 8, duration: 1 });
+          runs[name].phases.push({
+            started: first === 'on' ? 'on, then off' : 'off, then on',
+            onRps: paired.on.rpsMedian,
+            offRps: paired.off.rpsMedian,
+            ratio: paired.on.ratio,
+            ratioQuartiles: paired.on.ratioQuartiles,
+            scrapes: scrapes - scrapedBefore,
+            ratios: paired.on.ratios,
+          });
+        }
+      } finally {
+        clearInterval(scraper);
+        await off.stop();
+        await on.stop();
+      }
     }
+  } finally {
+    if (pinned) unpin(process.pid);
   }
   const report = {};
   for (const [name, route] of Object.entries(routes)) {
-    const r = runs[name];
-    const ratio = mean(r.on) / mean(r.off);
-    const cpuUs = (xs) => Number((xs.reduce((a, x) => a + x.cpuUs, 0) / xs.length).toFixed(1));
+    const { phases } = runs[name];
+    const { q1, median, q3 } = quartiles(phases.flatMap((phase) => phase.ratios));
     report[name] = {
       route: `GET ${route}`,
-      onRps: r.on.map((x) => Math.round(x.rps)),
-      offRps: r.off.map((x) => Math.round(x.rps)),
-      scrapedRps: r.scraped.map((x) => Math.round(x.rps)),
-      scrapes: r.scraped.map((x) => x.scrapes),
-      cpuUsPerRequest: { on: cpuUs(r.on), off: cpuUs(r.off), scraped: cpuUs(r.scraped) },
-      phases: r.phases,
-      ratio: Number(ratio.toFixed(3)),
-      scrapedRatio: Number((mean(r.scraped) / mean(r.off)).toFixed(3)),
-      met: ratio >= 0.95,
+      phases: phases.map(({ ratios: _ratios, ...phase }) => phase),
+      ratio: Number(median.toFixed(3)),
+      ratioQuartiles: [Number(q1.toFixed(3)), Number(q3.toFixed(3))],
+      met: median >= 0.95,
     };
   }
   results.metricsCost = {
-    note: 'METRICS=on (default) ÷ METRICS=off, same build, same run; scraped: on, /metrics read every second',
+    note: `METRICS=on (default, /metrics read every second) ÷ METRICS=off, same build, same run: median of 16 paired rounds of 1 s, with quartiles${pinned ? '; servers pinned to one core, autocannon to the other' : ''}`,
     ...report,
     target: 'ratio >= 0.95 on each route',
     met: Object.values(report).every((r) => r.met),

@@ -119,6 +119,20 @@ describe('compression', () => {
     }
   });
 
+  it('sends a cached answer compressed at once once its compressed form is made (issue 29)', async () => {
+    const url = '/api/org/doughmain/topic/long-read';
+    const plain = (await get(url)).body;
+    for (const encoding of ['br', 'gzip']) {
+      const made = await get(url, encoding);
+      const kept = await get(url, encoding);
+      expect(kept.headers['content-encoding']).toBe(encoding);
+      expect(kept.headers.vary).toMatch(/accept-encoding/i);
+      expect(kept.rawPayload.equals(made.rawPayload)).toBe(true);
+      const decode = encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync;
+      expect(decode(kept.rawPayload).toString()).toBe(plain);
+    }
+  });
+
   it('leaves small answers alone', async () => {
     const res = await get('/api/host', 'br, gzip');
     expect(res.statusCode).toBe(200);

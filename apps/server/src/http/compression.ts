@@ -56,13 +56,38 @@ export async function sendCachedText(
   cached: CachedText,
   contentType = 'application/json; charset=utf-8',
 ) {
-  reply.type(contentType).serializer((payload: string) => payload);
-  if (cached.text.length < COMPRESS_MIN_BYTES) return reply.send(cached.text as never);
-  addVary(reply);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(cached.text as never);
+  const encoding = sendCachedTextNow(request, reply, cached, contentType);
+  if (encoding === true) return reply;
   const body = await cached.encode(encoding);
   return reply.header('content-encoding', encoding).send(body);
+}
+
+/**
+ * sendCachedText without waiting: sends the text, or its compressed form if made already, and
+ * answers true; answers the encoding to make (the headers set) when it must be made first.
+ */
+export function sendCachedTextNow(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedText,
+  contentType = 'application/json; charset=utf-8',
+): true | Encoding {
+  // A string of a JSON (or HTML) type is sent as it is: no serializer runs.
+  reply.header('content-type', contentType);
+  if (cached.text.length < COMPRESS_MIN_BYTES) {
+    reply.send(cached.text as never);
+    return true;
+  }
+  addVary(reply);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) {
+    reply.send(cached.text as never);
+    return true;
+  }
+  const body = cached.encodedNow(encoding);
+  if (!body) return encoding;
+  reply.header('content-encoding', encoding).send(body);
+  return true;
 }
 
 /**

@@ -17,6 +17,8 @@ const BEST_BROTLI = {
  */
 export class CachedText {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** The compressed forms already made, to send at once. */
+  private readonly made = new Map<Encoding, Buffer>();
 
   constructor(readonly text: string) {}
 
@@ -25,7 +27,16 @@ export class CachedText {
     if (!done) {
       done = encoding === 'br' ? brotli(this.text, BEST_BROTLI) : gzip(this.text, { level: 9 });
       this.encoded.set(encoding, done);
+      done.then(
+        (body) => this.made.set(encoding, body),
+        () => this.encoded.delete(encoding),
+      );
     }
     return done;
+  }
+
+  /** The compressed form if it is made already, else undefined (then `encode`). */
+  encodedNow(encoding: Encoding): Buffer | undefined {
+    return this.made.get(encoding);
   }
 }

@@ -36,4 +36,10 @@ export class TopicCache {
   async load(org: OrganisationRecord, topicId: string): Promise<StoredTopic | null> {
     return (await this.entries.get({ org, topicId }))?.stored ?? null;
   }
+
+  /** What `load` would answer at once (null: no such topic), or undefined if not fresh here. */
+  fresh(org: OrganisationRecord, topicId: string): StoredTopic | null | undefined {
+    const entry = this.entries.fresh({ org, topicId });
+    return entry === undefined ? undefined : entry.stored;
+  }
 }

@@ -83,11 +83,38 @@ export class TopicService {
     const stored = await this.cache.load(org, topicId);
     if (!stored) throw notFound('topicNotFound');
     assertCanSeeTopic(viewer, stored.topic);
-    const seesParent = (await this.visibleParent(org, stored.topic._id, viewer)) !== null;
-    const audience = `${topicAudienceKey(viewer, stored.topic._id)}${seesParent ? '+group' : ''}`;
+    const parent = await this.visibleParent(org, stored.topic._id, viewer);
+    const audience = this.audience(viewer, stored.topic._id, parent !== null);
     const answer = await this.answers.get({ org, topicId, viewer, locale, audience });
     if (!answer) throw new Error('a topic answer was not made');
     return answer;
+  }
+
+  /**
+   * `topicAnswer` at once when all it reads is fresh in this process (the hot path of a topic:
+   * no promise), with the same checks in the same order; undefined when something must be read
+   * first (then `topicAnswer`).
+   */
+  freshTopicAnswer(
+    org: OrganisationRecord,
+    topicId: string,
+    viewer: Viewer,
+    locale: string,
+  ): CachedText | undefined {
+    const stored = this.cache.fresh(org, topicId);
+    if (stored === undefined) return undefined;
+    if (!stored) throw notFound('topicNotFound');
+    assertCanSeeTopic(viewer, stored.topic);
+    const known = this.parents.fresh({ org, topicId: stored.topic._id });
+    if (!known) return undefined;
+    const seesParent = known.parent !== null && canSeeTopicGroupCard(viewer, known.parent);
+    const audience = this.audience(viewer, stored.topic._id, seesParent);
+    return this.answers.fresh({ org, topicId, viewer, locale, audience });
+  }
+
+  /** Who sees the same answer of a topic: its audience, and whether they see its group. */
+  private audience(viewer: Viewer, topicId: string, seesParent: boolean): string {
+    return `${topicAudienceKey(viewer, topicId)}${seesParent ? '+group' : ''}`;
   }
 
   async topic(

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromTable } from '../../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCachedText } from '../../http/compression';
+import { sendCachedText, sendCachedTextNow } from '../../http/compression';
 import type { Services } from '../../services';
 
 export const topicRoutes =
@@ -11,15 +11,20 @@ export const topicRoutes =
 
     app.route({
       ...fromTable('topic'),
-      handler: async (request, reply) => {
+      // Serialised once per topic, locale and audience, and sent as it is (the schema above
+      // documents its shape): at once when the answer is fresh here (a synchronous handler, no
+      // promise), else once it is read.
+      handler: (request, reply) => {
         const { org, viewer, locale } = request.ctx;
-        // Serialised once per topic, locale and audience, and sent as it is (the schema above
-        // documents its shape).
-        return sendCachedText(
-          request,
-          reply,
-          await topics.topicAnswer(org, request.params.topicId, viewer, locale),
-        );
+        const { topicId } = request.params;
+        const fresh = topics.freshTopicAnswer(org, topicId, viewer, locale);
+        if (fresh && sendCachedTextNow(request, reply, fresh) === true) return;
+        return (async () =>
+          sendCachedText(
+            request,
+            reply,
+            fresh ?? (await topics.topicAnswer(org, topicId, viewer, locale)),
+          ))();
       },
     });
 

@@ -288,6 +288,23 @@ describe.each(DATABASE_KINDS)('topics API on %s', (kind) => {
       );
     });
 
+    it('answers the same once the answer is fresh in this process as on its first read (issue 29)', async () => {
+      await reimport('Budgeting, read twice');
+      for (const viewer of [undefined, member, outsider]) {
+        const first = await get('/api/org/doughmain/topic/budgeting', viewer);
+        const again = await get('/api/org/doughmain/topic/budgeting', viewer);
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+      // A topic that is not there is remembered as such, and still answered 404.
+      for (let i = 0; i < 2; i++) {
+        const missing = await get('/api/org/doughmain/topic/no-such-topic');
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json().errors).toHaveLength(1);
+      }
+    });
+
     it('never serves a visitor’s answer to a member', async () => {
       await reimport('Budgeting, visitor first');
       const visitor = await get('/api/org/doughmain/topic/budgeting');
