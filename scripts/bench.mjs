@@ -219,7 +219,9 @@ async function topicVersusBare(kind) {
  * servers started in opposite orders (on then off, off then on): a server started later can
  * answer a few percent more than an identical one started before it. In each phase, 8 rounds of
  * 1 s per server (paired runs: each round's on ÷ off); servers pinned to one core, autocannon to
- * the other. Met when the median of both phases' rounds is >= 0.95 on both routes.
+ * the other. A third server, METRICS=off again and started last, measures what two identical
+ * servers differ by (`twinRatio`). Met when the median of both phases' rounds is >= 0.95 on both
+ * routes.
  */
 async function metricsCost() {
   const routes = {
@@ -231,14 +233,15 @@ async function metricsCost() {
   try {
     for (const first of ['on', 'off']) {
       const servers = {};
-      for (const mode of first === 'on' ? ['on', 'off'] : ['off', 'on']) {
+      // `twin`: METRICS=off again, started last: what two identical servers differ by here.
+      for (const mode of first === 'on' ? ['on', 'off', 'twin'] : ['off', 'on', 'twin']) {
         servers[mode] = await startPortal({
-          port: mode === 'on' ? 3907 : 3908,
-          env: mode === 'off' ? { METRICS: 'off' } : {},
+          port: { on: 3907, off: 3908, twin: 3909 }[mode],
+          env: mode === 'on' ? {} : { METRICS: 'off' },
         });
         pinned = pinned && pin(servers[mode].pid, 1);
       }
-      const { on, off } = servers;
+      const { on, off, twin } = servers;
       let scrapes = 0;
       const scraper = setInterval(() => {
         fetch(`${on.url}/metrics`)
@@ -254,7 +257,11 @@ async function metricsCost() {
         for (const [name, route] of Object.entries(routes)) {
           const res = await fetch(`${on.url}${route}`);
           if (!res.ok) throw new Error(`${route} answered ${res.status}`);
-          const urls = { off: `${off.url}${route}`, on: `${on.url}${route}` };
+          const urls = {
+            off: `${off.url}${route}`,
+            on: `${on.url}${route}`,
+            twin: `${twin.url}${route}`,
+          };
           for (const url of Object.values(urls)) await load(url, { duration: 2 });
           const scrapedBefore = scrapes;
           const paired = await pairedRuns(urls, { baseline: 'off', rounds: 8, duration: 1 });
@@ -266,10 +273,13 @@ async function metricsCost() {
             ratioQuartiles: paired.on.ratioQuartiles,
             scrapes: scrapes - scrapedBefore,
             ratios: paired.on.ratios,
+            twinRatio: paired.twin.ratio,
+            twinRatioQuartiles: paired.twin.ratioQuartiles,
           });
         }
       } finally {
         clearInterval(scraper);
+        await twin.stop();
         await off.stop();
         await on.stop();
       }
@@ -290,7 +300,7 @@ async function metricsCost() {
     };
   }
   results.metricsCost = {
-    note: `METRICS=on (default, /metrics read every second) ÷ METRICS=off, same build, same run: median of 16 paired rounds of 1 s, with quartiles${pinned ? '; servers pinned to one core, autocannon to the other' : ''}`,
+    note: `METRICS=on (default, /metrics read every second) ÷ METRICS=off, same build, same run: median of 16 paired rounds of 1 s, with quartiles${pinned ? '; servers pinned to one core, autocannon to the other' : ''}; twinRatio: a second METRICS=off server started last ÷ the first (identical servers)`,
     ...report,
     target: 'ratio >= 0.95 on each route',
     met: Object.values(report).every((r) => r.met),
