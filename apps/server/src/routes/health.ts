@@ -10,9 +10,10 @@ import type { HealthService } from '../services/health-service';
  * wedged process): the first preHandler of every route registered after this (before the
  * request context is resolved, which may wait on the database), from there until its answer is
  * sent (its first onResponse hook) or its client has left (Fastify then sends nothing and runs
- * no onResponse: the liveness check and a periodic sweep drop it, HealthService). Nothing is added to the connection per request
- * (the request floor, issue 29). Uploads read their body in the handler and may be slow: a
- * multipart route is not counted. Routes only: a 404 is answered at once.
+ * no onResponse: the liveness check and a sweep every 10 s drop it, HealthService). Nothing is
+ * added to the connection per request (the request floor, issue 29). Uploads read their body in
+ * the handler and may be slow: a multipart route is not counted. Routes only: a 404 is answered
+ * at once.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
   const track: preHandlerHookHandler = (request, reply, done) => {
