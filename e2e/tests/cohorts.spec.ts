@@ -179,7 +179,9 @@ for (const combo of COMBOS) {
         browser,
         request,
       }) => {
-        test.setTimeout(60_000);
+        // Three browser contexts and an accessibility audit at each step: alone about 40 s, twice
+        // that beside another worker on a slow two-core machine.
+        test.setTimeout(120_000);
         const id = tag();
         const companies = [`Harbour Bakery ${id}`, `Pine Street Studio ${id}`] as const;
         // Both buy at once, each in a browser of their own; each lands on their cohort's page.
@@ -257,7 +259,8 @@ for (const combo of COMBOS) {
       browser,
       request,
     }) => {
-      test.setTimeout(75_000);
+      // Three browser contexts, a mail and an audit at each step (as above).
+      test.setTimeout(150_000);
       const company = `Lakeside Books ${tag()}`;
       const cohort = cohortName(company, locale);
       const buyerToken = await newBuyer(request, company);
