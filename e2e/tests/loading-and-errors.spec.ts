@@ -86,21 +86,33 @@ async function holdScreenCode(page: Page): Promise<() => void> {
 /** Records every layout shift of the page (the Layout Instability API), from its start. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
+    const shifts: { value: number; at: number; sources: string[] }[] = [];
     (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    // Where each source was and went (x,y w×h), for a failure's message to say what moved.
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
+        startTime: number;
         hadRecentInput: boolean;
-        sources?: { node?: Node | null }[];
+        sources?: {
+          node?: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
       }[]) {
         if (entry.hadRecentInput) continue;
         shifts.push({
           value: entry.value,
-          sources: (entry.sources ?? []).map((source) =>
-            source.node instanceof Element
-              ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
-              : String(source.node?.nodeName),
+          at: Math.round(entry.startTime),
+          sources: (entry.sources ?? []).map(
+            (source) =>
+              `${
+                source.node instanceof Element
+                  ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+                  : String(source.node?.nodeName)
+              } ${box(source.previousRect)} → ${box(source.currentRect)}`,
           ),
         });
       }
@@ -110,7 +122,8 @@ async function recordLayoutShifts(page: Page) {
 
 const shiftsOf = (page: Page) =>
   page.evaluate(
-    () => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts,
+    () =>
+      (window as unknown as { shifts: { value: number; at: number; sources: string[] }[] }).shifts,
   );
 
 async function footerTop(page: Page): Promise<number> {
