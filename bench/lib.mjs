@@ -294,26 +294,55 @@ export const quartiles = (xs) => {
  * against the baseline run of the same round. The median ratio and its quartiles: the speed of
  * a shared machine drifts over seconds, and a ratio of runs made close together drifts less
  * than a ratio of means over the whole scenario.
+ *
+ * A name may stand for several URLs: as many processes of the same server. Two processes of one
+ * build differ here by up to 15 %, for as long as they live (twinRatio, the /metrics scenario),
+ * so one process per server measures its luck as much as its code. A name's figure in a round
+ * is then the mean over its processes; `processRatios` gives each process's median ratio
+ * against that of the baseline, its spread.
  */
 export async function pairedRuns(urls, { baseline, rounds = 8, duration = 1 } = {}) {
-  const names = Object.keys(urls);
-  const rps = Object.fromEntries(names.map((name) => [name, []]));
+  const groups = Object.fromEntries(
+    Object.entries(urls).map(([name, list]) => [name, [list].flat()]),
+  );
+  const runs = Object.entries(groups).flatMap(([name, list]) =>
+    list.map((url, index) => ({ name, index, url })),
+  );
+  // rps[name][process][round]
+  const rps = Object.fromEntries(
+    Object.entries(groups).map(([name, list]) => [name, list.map(() => [])]),
+  );
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) rps[name].push((await load(urls[name], { duration })).rps);
+    const order = round % 2 === 0 ? runs : [...runs].reverse();
+    for (const run of order) rps[run.name][run.index].push((await load(run.url, { duration })).rps);
   }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perRound = (name) =>
+    Array.from({ length: rounds }, (_, round) => mean(rps[name].map((p) => p[round])));
+  const base = perRound(baseline);
+  const round3 = (x) => Number(x.toFixed(3));
   const report = {};
-  for (const name of names) {
+  for (const name of Object.keys(groups)) {
     if (name === baseline) continue;
-    const ratios = rps[name].map((x, i) => x / rps[baseline][i]);
+    const ratios = perRound(name).map((x, i) => x / base[i]);
     const { q1, median, q3 } = quartiles(ratios);
     report[name] = {
       ratios,
-      ratio: Number(median.toFixed(3)),
-      ratioQuartiles: [Number(q1.toFixed(3)), Number(q3.toFixed(3))],
-      rpsMedian: Math.round(quartiles(rps[name]).median),
+      ratio: round3(median),
+      ratioQuartiles: [round3(q1), round3(q3)],
+      rpsMedian: Math.round(quartiles(perRound(name)).median),
+      ...(groups[name].length > 1 && {
+        processRatios: rps[name].map((p) => round3(quartiles(p.map((x, i) => x / base[i])).median)),
+      }),
     };
   }
-  report[baseline] = { rpsMedian: Math.round(quartiles(rps[baseline]).median) };
+  report[baseline] = {
+    rpsMedian: Math.round(quartiles(base).median),
+    ...(groups[baseline].length > 1 && {
+      processRatios: rps[baseline].map((p) =>
+        round3(quartiles(p.map((x, i) => x / base[i])).median),
+      ),
+    }),
+  };
   return report;
 }

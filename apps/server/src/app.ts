@@ -34,7 +34,7 @@ import { requestContext } from './http/request-context';
 import { serveStoredFiles } from './http/stored-files';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
-import { healthRoutes, trackHandlers } from './routes/health';
+import { healthRoutes, PROBES, trackHandlers } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
@@ -120,12 +120,16 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
       route.bodyLimit = API_BODY_LIMIT;
   });
   // One access line per answer, written straight to the log's destination (the line pino would
-  // write, without its per-field walk: http/access-log.ts). With ACCESS_LOG_SAMPLE=N a routine
-  // answer (a GET or HEAD under 400 and quicker than ACCESS_LOG_SLOW_MS) is written one time in
-  // N, its line saying so (`sampled: N`); every other answer always is. /metrics counts every
-  // request whatever is sampled (unless METRICS=off).
+  // write, without its per-field walk: http/access-log.ts). A routine answer (a GET or HEAD
+  // without credentials, under 400 and quicker than ACCESS_LOG_SLOW_MS: a visitor reading) is
+  // written one time in ACCESS_LOG_SAMPLE (10 by default), its line saying so (`sampled: N`);
+  // every other answer always is: anything a signed-in person asks (their data, an export), a
+  // change, a failure, a slow answer. A probe's routine answer (/healthz, /readyz: asked every
+  // few seconds) is not written. /metrics counts every request (unless METRICS=off).
   const accessLog = accessLogWriter(app.log);
+  const stopFlushingOnExit = accessLog.flushOnExit();
   app.addHook('onClose', (_instance, done) => {
+    stopFlushingOnExit();
     accessLog.flush();
     done();
   });
@@ -138,8 +142,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     const method = request.method;
     if (countsRequests) services.metrics.request(method, request.routeOptions.url, status, ms);
     const isRoutine =
-      sample > 1 && status < 400 && ms < slowMs && (method === 'GET' || method === 'HEAD');
-    if (!isRoutine || ++routine % sample === 0)
+      status < 400 &&
+      ms < slowMs &&
+      (method === 'GET' || method === 'HEAD') &&
+      request.headers.authorization === undefined;
+    if (isRoutine && PROBES.has(request.url)) return done();
+    if (!isRoutine || sample === 1 || ++routine % sample === 0)
       accessLog.write({
         reqId: request.id,
         method,
@@ -148,7 +156,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
         remoteAddress: request.ip,
         statusCode: status,
         responseTime: ms,
-        sampled: isRoutine ? sample : undefined,
+        sampled: isRoutine && sample > 1 ? sample : undefined,
       });
     done();
   });

@@ -16,7 +16,7 @@ const envSchema = z.object({
   BASE_DOMAIN: z.string().default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** One access line in this many for routine answers (a quick GET or HEAD that did not fail). */
-  ACCESS_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000).default(1),
+  ACCESS_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000).default(10),
   /** An answer slower than this is never routine: its line is always written. */
   ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessLinesWritten, startTestApp, type TestApp } from '../test/app';
 import { makePack, mustImport } from '../test/factories';
-import { accessLogWriter } from './access-log';
+import { ACCESS_LOG_FLUSH_BYTES, ACCESS_LOG_FLUSH_MS, accessLogWriter } from './access-log';
 import { redactUrl } from './logging';
 
 /** The access lines written so far, parsed, for `url`. */
@@ -28,9 +28,16 @@ describe('the access log, sampled (ACCESS_LOG_SAMPLE)', () => {
     await t.close();
   });
 
-  it('writes one routine answer in five, saying so, and every failure and change', async () => {
-    for (let i = 0; i < 10; i++) await t.app.inject({ url: '/healthz' });
+  it('writes one routine answer in five, saying so, and every failure, change and signed-in read', async () => {
+    for (let i = 0; i < 10; i++) await t.app.inject({ url: '/api/org/doughmain' });
     for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/org/no-such-org' });
+    // A read with credentials (here, a token that is not good: a visitor's answer) is never
+    // sampled out: what a signed-in person reads is always written.
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({
+        url: '/api/org/doughmain/topic/budgeting-basics',
+        headers: { authorization: `Bearer ${'x'.repeat(40)}` },
+      });
     for (let i = 0; i < 2; i++)
       await t.app.inject({
         method: 'POST',
@@ -39,17 +46,41 @@ describe('the access log, sampled (ACCESS_LOG_SAMPLE)', () => {
       });
 
     await accessLinesWritten();
-    const probes = linesFor(log, '/healthz');
-    expect(probes).toHaveLength(2);
-    expect(probes.every((line) => line.sampled === 5)).toBe(true);
+    const routine = linesFor(log, '/api/org/doughmain');
+    expect(routine).toHaveLength(2);
+    expect(routine.every((line) => line.sampled === 5)).toBe(true);
     const missing = linesFor(log, '/api/org/no-such-org');
     expect(missing).toHaveLength(3);
     expect(missing.every((line) => line.sampled === undefined)).toBe(true);
     expect(linesFor(log, '/api/org/doughmain/login')).toHaveLength(2);
+    const withCredentials = linesFor(log, '/api/org/doughmain/topic/budgeting-basics');
+    expect(withCredentials).toHaveLength(3);
+    expect(withCredentials.every((line) => line.sampled === undefined)).toBe(true);
     // /metrics still counts every request.
     const metrics = await t.app.inject({ url: '/metrics' });
     expect(metrics.body).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/org\/:org",status="200"\} 10\b/,
+    );
+  });
+
+  it('writes no routine answer of a probe, counts each, and writes a probe that failed', async () => {
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ url: '/healthz' });
+      await t.app.inject({ url: '/readyz' });
+    }
+    t.services.health.drain();
+    await t.app.inject({ url: '/readyz' });
+    await accessLinesWritten();
+    expect(linesFor(log, '/healthz')).toEqual([]);
+    const ready = linesFor(log, '/readyz');
+    expect(ready).toHaveLength(1);
+    expect(ready[0]).toMatchObject({ res: { statusCode: 503 } });
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.body).toMatch(
       /portal_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} 10\b/,
+    );
+    expect(metrics.body).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/readyz",status="503"\} 1\b/,
     );
   });
 });
@@ -120,5 +151,38 @@ describe('the access line', () => {
     });
     await new Promise((resolve) => process.nextTick(resolve));
     expect(flushed().trim().split('\n')).toHaveLength(2);
+  });
+
+  it('writes the lines together: after ACCESS_LOG_FLUSH_MS, at once past ACCESS_LOG_FLUSH_BYTES, and at exit', async () => {
+    let writes = 0;
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes += 1;
+        text += chunk.toString();
+        callback();
+      },
+    });
+    const writer = accessLogWriter(pino({ level: 'info' }, stream));
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) writer.write({ ...fields, reqId: `req-${i}` });
+    expect(writes).toBe(0);
+    await vi.waitUntil(() => writes === 1, { timeout: 2_000, interval: 5 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ACCESS_LOG_FLUSH_MS - 5);
+    expect(text.trim().split('\n')).toHaveLength(3);
+    // Enough to pass the size: written at once, in one write, without waiting for the timer.
+    const lineBytes = text.length / 3;
+    const count = Math.ceil(ACCESS_LOG_FLUSH_BYTES / lineBytes);
+    for (let i = 0; i < count; i++) writer.write(fields);
+    expect(writes).toBe(2);
+    // What waits is written when the process exits; the server closing stops that.
+    const before = process.listenerCount('exit');
+    const stop = writer.flushOnExit();
+    expect(process.listenerCount('exit')).toBe(before + 1);
+    writer.write(fields);
+    process.emit('exit', 0);
+    expect(writes).toBe(3);
+    stop();
+    expect(process.listenerCount('exit')).toBe(before);
   });
 });

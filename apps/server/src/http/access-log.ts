@@ -16,6 +16,10 @@ export interface AccessLine {
 }
 
 const INFO = 30;
+/** How long an access line may wait to be written with others (ms). */
+export const ACCESS_LOG_FLUSH_MS = 100;
+/** How much may wait (bytes of lines): about fifty lines, one write. */
+export const ACCESS_LOG_FLUSH_BYTES = 16_384;
 const finite = (n: number) => (Number.isFinite(n) ? n : null);
 
 /**
@@ -24,8 +28,14 @@ const finite = (n: number) => (Number.isFinite(n) ? n : null);
  * fields and order), without pino's walk over the object, its serializers and its redaction,
  * which cost more than the rest of a small request (docs/decisions.md, the request floor). The
  * URL has its secrets masked (redactUrl); every value a client sent is escaped by JSON.stringify.
- * Built on `pino.symbols`, the integration surface pino documents for this. A process that
- * crashes loses the lines of its last turn of the event loop; one that closes writes them.
+ * Built on `pino.symbols`, the integration surface pino documents for this.
+ *
+ * The lines are handed to the destination together: ACCESS_LOG_FLUSH_MS after the first one
+ * waiting, or at once when ACCESS_LOG_FLUSH_BYTES are waiting. One write for many answers, not
+ * one a turn of the event loop (a write a turn cost a small request more than its line:
+ * docs/decisions.md, the request floor). A process that closes writes what waits (`flush`), and
+ * so does one that exits (`flushOnExit`); one killed outright loses at most the last
+ * ACCESS_LOG_FLUSH_MS of access lines (other log lines are written at once, as pino does).
  */
 export function accessLogWriter(log: FastifyBaseLogger) {
   const logger = log as pino.Logger & Record<symbol, unknown>;
@@ -37,27 +47,37 @@ export function accessLogWriter(log: FastifyBaseLogger) {
   const stream = logger[streamSym] as { write(line: string): unknown };
   if (typeof start !== 'string' || typeof time !== 'function' || typeof end !== 'string')
     throw new Error('pino.symbols changed: the access log cannot be written');
-  // The lines of one turn of the event loop are handed to the destination together, once the
-  // turn's answers are sent: one write instead of one a request.
-  let pending: string[] = [];
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     const lines = pending;
-    pending = [];
-    if (lines.length > 0) stream.write(lines.join(''));
+    pending = '';
+    if (lines.length > 0) stream.write(lines);
   };
   const write = (line: AccessLine): void => {
     if (!logger.isLevelEnabled('info')) return;
-    if (pending.length === 0) setImmediate(flush);
-    pending.push(
+    // Unref'd: waiting lines never keep a process alive (its exit writes them).
+    if (pending.length === 0) timer = setTimeout(flush, ACCESS_LOG_FLUSH_MS).unref();
+    pending +=
       `${start}${time()}${chindings},"reqId":${JSON.stringify(line.reqId)}` +
-        `,"req":{"method":${JSON.stringify(line.method)},"url":${JSON.stringify(redactUrl(line.url))}` +
-        `${line.host === undefined ? '' : `,"host":${JSON.stringify(line.host)}`}` +
-        `${line.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(line.remoteAddress)}`}}` +
-        `,"res":{"statusCode":${finite(line.statusCode)}},"responseTime":${finite(line.responseTime)}` +
-        `${line.sampled === undefined ? '' : `,"sampled":${line.sampled}`}` +
-        `,"msg":"request completed"${end}`,
-    );
+      `,"req":{"method":${JSON.stringify(line.method)},"url":${JSON.stringify(redactUrl(line.url))}` +
+      `${line.host === undefined ? '' : `,"host":${JSON.stringify(line.host)}`}` +
+      `${line.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(line.remoteAddress)}`}}` +
+      `,"res":{"statusCode":${finite(line.statusCode)}},"responseTime":${finite(line.responseTime)}` +
+      `${line.sampled === undefined ? '' : `,"sampled":${line.sampled}`}` +
+      `,"msg":"request completed"${end}`;
+    if (pending.length >= ACCESS_LOG_FLUSH_BYTES) flush();
+  };
+  /**
+   * Writes the waiting lines when the process exits (whatever ends it but SIGKILL); the
+   * returned function stops that (the server closing).
+   */
+  const flushOnExit = () => {
+    process.on('exit', flush);
+    return () => void process.off('exit', flush);
   };
   /** `flush` hands the lines not written yet to the destination (the server closing). */
-  return { write, flush };
+  return { write, flush, flushOnExit };
 }

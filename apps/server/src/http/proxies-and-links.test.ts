@@ -39,7 +39,11 @@ describe.each(DATABASE_KINDS)('mail links and proxy headers on %s', (kind) => {
     beforeAll(async () => {
       const stream = new PassThrough();
       stream.on('data', (d: Buffer) => (log += d.toString()));
-      t = await startTestApp(kind, { LOG_LEVEL: 'info', PORT: '3000' }, stream);
+      t = await startTestApp(
+        kind,
+        { LOG_LEVEL: 'info', PORT: '3000', ACCESS_LOG_SAMPLE: '1' },
+        stream,
+      );
       await mustImport(t.database.db, makePack('doughmain'));
       await mustImport(t.database.db, customerPack('acme'));
     });

@@ -1,9 +1,16 @@
-import { errorText } from '@portal/domain';
+import { errorText, routeOf } from '@portal/domain';
 import type { FastifyInstance, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/errors';
 import type { HealthService } from '../services/health-service';
+
+/**
+ * The probes' addresses, asked every few seconds by the infrastructure: their routine answers
+ * are counted on /metrics but not written to the access log, and their handlers are not
+ * watched (/healthz answers at once; /readyz gives the database READY_TIMEOUT_MS).
+ */
+export const PROBES: ReadonlySet<string> = new Set([routeOf('alive').path, routeOf('ready').path]);
 
 /**
  * Counts the requests in their handlers for the liveness check (a request stuck there means a
@@ -12,8 +19,8 @@ import type { HealthService } from '../services/health-service';
  * sent (its first onResponse hook) or its client has left (Fastify then sends nothing and runs
  * no onResponse: the liveness check and a sweep every 10 s drop it, HealthService). Nothing is
  * added to the connection per request (the request floor, issue 29). Uploads read their body in
- * the handler and may be slow: a multipart route is not counted. Routes only: a 404 is answered
- * at once.
+ * the handler and may be slow: a multipart route is not counted, nor are the probes. Routes
+ * only: a 404 is answered at once.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
   const track: preHandlerHookHandler = (request, reply, done) => {
@@ -26,7 +33,7 @@ export function trackHandlers(app: FastifyInstance, health: HealthService): void
   };
   app.addHook('onRoute', (route) => {
     const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes;
-    if (consumes?.includes('multipart/form-data')) return;
+    if (consumes?.includes('multipart/form-data') || PROBES.has(route.url)) return;
     const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
     if (own.includes(track)) return; // a HEAD route made from its GET's options
     route.preHandler = [track, ...own];

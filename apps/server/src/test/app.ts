@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { ACCESS_LOG_FLUSH_MS } from '../http/access-log';
 import type { Services } from '../services';
 import type { OrganisationService } from '../services/organisation-service';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -19,8 +20,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Waits for the access lines of the requests made so far (written after their turn ends). */
-export const accessLinesWritten = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Waits for the access lines of the requests made so far (written together, a little later). */
+export const accessLinesWritten = () =>
+  new Promise<void>((resolve) => setTimeout(resolve, ACCESS_LOG_FLUSH_MS + 20));
 
 /** The real app on a new, migrated database of `kind`; requests go through `app.inject`. */
 export async function startTestApp(
