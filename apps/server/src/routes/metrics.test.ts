@@ -103,10 +103,16 @@ describe.each(DATABASE_KINDS)('metrics on %s', (kind) => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
       payload: '{}',
     });
+    // The mail is counted when it is handed over, the job once it is marked done just after:
+    // waits for both.
     const text = await waitFor(async () => {
       const now = await scrape();
-      return (sample(now, 'portal_mails_total', { outcome: 'sent' }) ?? 0) >= 1 ? now : undefined;
+      const sent = sample(now, 'portal_mails_total', { outcome: 'sent' }) ?? 0;
+      const done = sample(now, 'portal_jobs_run_total', { kind: 'mail', outcome: 'done' }) ?? 0;
+      const queued = sample(now, 'portal_jobs', { kind: 'mail', status: 'done' }) ?? 0;
+      return sent >= 1 && done >= 1 && queued >= 1 ? now : undefined;
     });
+    expect(sample(text, 'portal_mails_total', { outcome: 'sent' })).toBeGreaterThanOrEqual(1);
     expect(
       sample(text, 'portal_jobs_run_total', { kind: 'mail', outcome: 'done' }),
     ).toBeGreaterThanOrEqual(1);
