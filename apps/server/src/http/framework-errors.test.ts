@@ -93,4 +93,15 @@ describe('requests the HTTP parser refuses', () => {
       400,
     );
   });
+
+  // The server does not look for NUL characters in headers (http/nul-bytes.ts): Node's parser
+  // refuses them, in a header's value or name and in the raw URL, before any route.
+  it('a NUL in a header or the raw URL is a 400 with the error body, and closes', async () => {
+    for (const raw of [
+      'GET /api/org/alpha HTTP/1.1\r\nHost: localhost\r\nX-Note: a\u0000b\r\n\r\n',
+      'GET /api/org/alpha HTTP/1.1\r\nHost: localhost\r\nX-\u0000Note: ab\r\n\r\n',
+      'GET /api/org/al\u0000pha HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    ])
+      await expectClosingErrorBody(raw, 400);
+  });
 });
