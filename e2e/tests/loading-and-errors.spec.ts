@@ -83,10 +83,13 @@ async function holdScreenCode(page: Page): Promise<() => void> {
   return () => release();
 }
 
+/** A layout shift as recorded: its score, when (ms), and each source's rectangle before → after. */
+type Shift = { value: number; at: number; sources: string[] };
+
 /** Records every layout shift of the page (the Layout Instability API), from its start. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const shifts: { value: number; at: number; sources: string[] }[] = [];
+    const shifts: Shift[] = [];
     (window as unknown as { shifts: typeof shifts }).shifts = shifts;
     // Where each source was and went (x,y w×h), for a failure's message to say what moved.
     const box = (r: DOMRectReadOnly) =>
@@ -121,10 +124,7 @@ async function recordLayoutShifts(page: Page) {
 }
 
 const shiftsOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { shifts: { value: number; at: number; sources: string[] }[] }).shifts,
-  );
+  page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 
 async function footerTop(page: Page): Promise<number> {
   const box = await page.locator('footer.site-footer').boundingBox();
