@@ -8,13 +8,13 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandling, sendError } from './http/errors';
 import { nulInRequest, refuseNulBodies } from './http/nul-bytes';
+import { validatorCompiler } from './http/plain-validation';
 import { clientErrors, frameworkErrors } from './http/framework-errors';
 import { tooMany } from './http/rate-limits';
 import {

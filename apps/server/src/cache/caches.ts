@@ -99,6 +99,9 @@ function forget(
 /** How many changes are remembered to tell a read that raced one (see `changedSince`). */
 const CHANGES_KEPT = 256;
 
+/** lru-cache's options of a read that takes only a fresh entry and leaves a stale one (made once). */
+const FRESH_ONLY = { allowStale: false, noDeleteOnStaleGet: true } as const;
+
 /**
  * The caches of a server process, by name (issue 25, point 2). Each entry says what it depends
  * on; `changed(...)` drops every entry a change reaches, here at once and on every other process
@@ -194,7 +197,7 @@ export class Caches {
       get: async (args) => {
         const key = options.key(args);
         // A fresh entry at once (the hot path: organisation and topic answers).
-        const fresh = lru.get(key, { allowStale: false, noDeleteOnStaleGet: true });
+        const fresh = lru.get(key, FRESH_ONLY);
         if (fresh) return fresh.value;
         for (let attempt = 0; ; attempt += 1) {
           const started = this.generation;
@@ -208,8 +211,7 @@ export class Caches {
         }
       },
       peek: (args) => lru.peek(options.key(args), { allowStale: true })?.value,
-      fresh: (args) =>
-        lru.get(options.key(args), { allowStale: false, noDeleteOnStaleGet: true })?.value,
+      fresh: (args) => lru.get(options.key(args), FRESH_ONLY)?.value,
     };
   }
 

@@ -39,6 +39,13 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Its encoding was chosen where it was sent (a cached answer): onSend leaves it as it is. */
+    negotiated: boolean;
+  }
+}
+
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
@@ -79,6 +86,8 @@ export function sendCachedTextNow(
     return true;
   }
   addVary(reply);
+  // Negotiated here: the onSend hook below need not look at this answer again.
+  reply.negotiated = true;
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) {
     reply.send(cached.text as never);
@@ -97,8 +106,11 @@ export function sendCachedTextNow(
  * stream is written to the socket as it goes (and is `text/event-stream`, never buffered here).
  */
 export function registerCompression(app: FastifyInstance): void {
-  // A callback hook: most answers are small or not asked compressed, and leave at once.
+  app.decorateReply('negotiated', false);
+  // A callback hook: most answers are small, not asked compressed, or negotiated already (a
+  // cached answer, sendCachedTextNow), and leave at once.
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.negotiated) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (payload.length < COMPRESS_MIN_BYTES || reply.getHeader('content-encoding'))
       return done(null, payload);

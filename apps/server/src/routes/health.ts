@@ -1,9 +1,14 @@
 import { errorText, routeOf } from '@portal/domain';
-import type { FastifyInstance, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  onResponseHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { fromTable } from '../http/route-table';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../http/errors';
-import type { HealthService } from '../services/health-service';
+import type { HealthService, Watch } from '../services/health-service';
 
 /**
  * The probes' addresses, asked every few seconds by the infrastructure: their routine answers
@@ -11,6 +16,16 @@ import type { HealthService } from '../services/health-service';
  * watched (/healthz answers at once; /readyz gives the database READY_TIMEOUT_MS).
  */
 export const PROBES: ReadonlySet<string> = new Set([routeOf('alive').path, routeOf('ready').path]);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The liveness check's watch of this request while it is in its handler (trackHandlers). */
+    watch: Watch | null;
+  }
+}
+
+/** A request no longer needs watching once its answer has begun, or its client has left. */
+const replyAnswered = (reply: FastifyReply) => reply.sent || reply.raw.destroyed;
 
 /**
  * Counts the requests in their handlers for the liveness check (a request stuck there means a
@@ -23,12 +38,13 @@ export const PROBES: ReadonlySet<string> = new Set([routeOf('alive').path, route
  * only: a 404 is answered at once.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
+  app.decorateRequest('watch', null);
   const track: preHandlerHookHandler = (request, reply, done) => {
-    health.started(request, () => reply.sent || reply.raw.destroyed);
+    request.watch = health.started(reply, replyAnswered);
     done();
   };
   const untrack: onResponseHookHandler = (request, _reply, done) => {
-    health.finished(request);
+    if (request.watch) health.finished(request.watch);
     done();
   };
   app.addHook('onRoute', (route) => {

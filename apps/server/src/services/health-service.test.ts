@@ -18,8 +18,7 @@ describe('/healthz reflects a wedged process (issue 16, F4)', () => {
     try {
       expect(health.wedged()).toBeNull();
       let answered = false;
-      const stuck = {};
-      health.started(stuck, () => answered);
+      const stuck = health.started({}, () => answered);
       health.started({}, () => true);
       expect(health.wedged()).toBeNull();
       // 150 ms later, by the clock wedged() is given (no waiting).
@@ -56,8 +55,7 @@ describe('/healthz reflects a wedged process (issue 16, F4)', () => {
   it('answers /healthz with the error body when wedged, and /readyz 503 and closes connections once the server drains', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
-    const stuck = {};
-    t.services.health.started(stuck, () => false);
+    const stuck = t.services.health.started({}, () => false);
     const limits = t.services.health.limits as { maxRequestMs: number };
     const before = limits.maxRequestMs;
     // Any time in the handler is too long: wedged at once, with no wait.
@@ -129,6 +127,37 @@ describe('requests in their handlers are watched without a listener on the conne
     } finally {
       release?.();
       await app.close();
+    }
+  });
+
+  it('keeps the watched requests in order whichever finishes first, and judges the oldest', () => {
+    const health = new HealthService(t.database.db, { maxLoopDelayMs: 10_000, maxRequestMs: 100 });
+    try {
+      const first = health.started('first', () => false);
+      const second = health.started('second', () => false);
+      const third = health.started('third', () => false);
+      expect(health.watched).toBe(3);
+      health.finished(second);
+      health.finished(second); // twice: nothing more
+      expect(health.watched).toBe(2);
+      expect(health.wedged(first.since + 150)).toMatch(/^A request has been waiting/);
+      health.finished(first);
+      expect(health.watched).toBe(1);
+      // The newest is now the oldest: judged by its own start.
+      expect(health.wedged(third.since + 50)).toBeNull();
+      expect(health.wedged(third.since + 150)).toMatch(/^A request has been waiting/);
+      health.finished(third);
+      expect(health.watched).toBe(0);
+      expect(health.wedged(third.since + 150)).toBeNull();
+      // The list works again after it was emptied.
+      const again = health.started('again', () => true);
+      expect(health.watched).toBe(1);
+      health.sweep();
+      expect(health.watched).toBe(0);
+      health.finished(again);
+      expect(health.watched).toBe(0);
+    } finally {
+      health.close();
     }
   });
 

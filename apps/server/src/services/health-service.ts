@@ -24,10 +24,13 @@ export class HealthService {
   private currentP99 = 0;
   private currentAt = Number.NEGATIVE_INFINITY;
   /**
-   * Requests in their handlers, oldest first: the request (any object standing for it: its
-   * identity is a cheaper key than a fresh id string) → when it got there, and whether answered.
+   * Requests in their handlers, oldest first: a list linked through the watches themselves, so
+   * that starting and finishing cost a few assignments (a map keyed by request grew and shrank
+   * its table with every burst of requests: issue 29, the request floor).
    */
-  private readonly inHandler = new Map<object, { since: number; answered: () => boolean }>();
+  private oldest: Watch | null = null;
+  private newest: Watch | null = null;
+  private count = 0;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -70,25 +73,44 @@ export class HealthService {
   }
 
   /**
-   * A request entered its handler; `answered` says when it no longer needs to be: a long answer
-   * (a stream) has begun, or its client has left.
+   * A request entered its handler; `answered(subject)` says when it no longer needs watching: a
+   * long answer (a stream) has begun, or its client has left. Answers the watch `finished` ends.
    */
-  started(request: object, answered: () => boolean): void {
-    this.inHandler.set(request, { since: Date.now(), answered });
+  started<S>(subject: S, answered: (subject: S) => boolean): Watch {
+    const watch = new Watch(Date.now(), subject, answered as (subject: unknown) => boolean);
+    watch.older = this.newest;
+    if (this.newest) this.newest.newer = watch;
+    else this.oldest = watch;
+    this.newest = watch;
+    this.count += 1;
+    return watch;
   }
 
-  finished(request: object): void {
-    this.inHandler.delete(request);
+  /** The request's answer is sent (a watch already forgotten is left as it is). */
+  finished(watch: Watch): void {
+    if (!watch.watched) return;
+    watch.watched = false;
+    const { older, newer } = watch;
+    if (older) older.newer = newer;
+    else this.oldest = newer;
+    if (newer) newer.older = older;
+    else this.newest = older;
+    watch.older = watch.newer = null;
+    this.count -= 1;
   }
 
   /** Forgets the requests that no longer need watching (answered, or their client left). */
   sweep(): void {
-    for (const [id, { answered }] of this.inHandler) if (answered()) this.inHandler.delete(id);
+    for (let watch = this.oldest; watch; ) {
+      const next = watch.newer;
+      if (watch.isAnswered()) this.finished(watch);
+      watch = next;
+    }
   }
 
   /** How many requests are being watched (tests). */
   get watched(): number {
-    return this.inHandler.size;
+    return this.count;
   }
 
   /** Why the process is wedged, or null when it is alive. */
@@ -109,10 +131,12 @@ export class HealthService {
     const delay = Math.max(this.lastWindowP99, this.currentP99);
     if (delay > this.limits.maxLoopDelayMs)
       return `The event loop is delayed by ${Math.round(delay)} ms.`;
-    for (const [id, { since, answered }] of this.inHandler) {
+    for (let watch = this.oldest; watch; ) {
+      const { since, newer } = watch;
       if (now - since <= this.limits.maxRequestMs) break; // the rest are younger
-      if (answered()) this.inHandler.delete(id);
+      if (watch.isAnswered()) this.finished(watch);
       else return `A request has been waiting for ${Math.round((now - since) / 1_000)} s.`;
+      watch = newer;
     }
     return null;
   }
@@ -120,5 +144,24 @@ export class HealthService {
   close(): void {
     clearInterval(this.sweeper);
     this.loop.disable();
+  }
+}
+
+/** A request in its handler, watched by the liveness check (HealthService.started). */
+export class Watch {
+  /** Still in the list. */
+  watched = true;
+  older: Watch | null = null;
+  newer: Watch | null = null;
+
+  constructor(
+    /** When it entered its handler (ms since the epoch). */
+    readonly since: number,
+    private readonly subject: unknown,
+    private readonly answered: (subject: unknown) => boolean,
+  ) {}
+
+  isAnswered(): boolean {
+    return this.answered(this.subject);
   }
 }
