@@ -4,7 +4,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onResponseHookHandler,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -34,7 +41,7 @@ import { requestContext } from './http/request-context';
 import { serveStoredFiles } from './http/stored-files';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
-import { healthRoutes, PROBES, trackHandlers } from './routes/health';
+import { endWatch, healthRoutes, PROBES, trackHandlers } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { messageRoutes } from './routes/messages';
 import { organisationRoutes } from './routes/org';
@@ -98,8 +105,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
     // One access-log line per request (below) instead of Fastify's two; 5xx errors are
     // logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    // A URL the router cannot take answers the error body too (issue 16's fuzzer).
-    frameworkErrors,
+    // A URL the router cannot take answers the error body too (issue 16's fuzzer), and is logged
+    // and counted like any answer (no hook runs for it).
+    frameworkErrors: (error, request, reply) => {
+      reply.raw.once('finish', () => answeredUnmatched(request, reply));
+      return frameworkErrors(error, request, reply);
+    },
     // …and so does a request Node's HTTP parser refuses (too long, malformed).
     clientErrorHandler: clientErrors,
     // request.log is made when first written to: most requests write nothing but their access line.
@@ -136,17 +147,23 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
   const { sample, slowMs } = config.accessLog;
   const countsRequests = config.metricsEnabled;
   let routine = 0;
-  app.addHook('onResponse', (request, reply, done) => {
+  /** Counts a route's answers by method, status and time (ms); nothing with METRICS=off. */
+  type Count = (method: string, status: number, ms: number) => void;
+  const counterOf = (pattern: string | undefined): Count =>
+    countsRequests ? services.metrics.forRoute(pattern) : () => {};
+  /** An answer is sent: its watch ends, it is counted, and its access line written or not. */
+  const answered = (request: FastifyRequest, reply: FastifyReply, count: Count) => {
+    endWatch(services.health, request);
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const method = request.method;
-    if (countsRequests) services.metrics.request(method, request.routeOptions.url, status, ms);
+    count(method, status, ms);
     const isRoutine =
       status < 400 &&
       ms < slowMs &&
       (method === 'GET' || method === 'HEAD') &&
       request.headers.authorization === undefined;
-    if (isRoutine && PROBES.has(request.url)) return done();
+    if (isRoutine && PROBES.has(request.url)) return;
     if (!isRoutine || sample === 1 || ++routine % sample === 0)
       accessLog.write({
         reqId: request.id,
@@ -158,6 +175,29 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<App>
         responseTime: ms,
         sampled: isRoutine && sample > 1 ? sample : undefined,
       });
+  };
+  // Each route's first onResponse hook knows its pattern and holds its counter (found once;
+  // request.routeOptions would make a new object at each read: issue 29, the request floor). A
+  // request no route took (a 404) is the app's hook's, a URL the router refused frameworkErrors'
+  // (above). Added to every route, whenever it is registered.
+  const finishers = new WeakSet<onResponseHookHandler>();
+  app.addHook('onRoute', (route) => {
+    const own = route.onResponse === undefined ? [] : [route.onResponse].flat();
+    if (own.some((hook) => finishers.has(hook))) return; // a HEAD route made from its GET's options
+    const pattern = route.url;
+    let count: Count | undefined;
+    const finish: onResponseHookHandler = (request, reply, done) => {
+      answered(request, reply, (count ??= counterOf(pattern)));
+      done();
+    };
+    finishers.add(finish);
+    route.onResponse = [finish, ...own];
+  });
+  let unmatched: Count | undefined;
+  const answeredUnmatched = (request: FastifyRequest, reply: FastifyReply) =>
+    answered(request, reply, (unmatched ??= counterOf(undefined)));
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) answeredUnmatched(request, reply);
     done();
   });
   app.setValidatorCompiler(validatorCompiler);

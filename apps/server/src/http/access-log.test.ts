@@ -63,6 +63,29 @@ describe('the access log, sampled (ACCESS_LOG_SAMPLE)', () => {
     );
   });
 
+  it('writes and counts each answer once: a route, its HEAD, a 404, a URL the router refuses', async () => {
+    const bad = { authorization: `Bearer ${'y'.repeat(40)}` }; // never sampled out
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'HEAD', url: '/api/org/doughmain?n=head', headers: bad });
+    for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/no-such-route' });
+    const refused = await t.app.inject({ url: '/api/org/%E0%A4%A' });
+    expect(refused.statusCode).toBe(400);
+    await accessLinesWritten();
+    expect(linesFor(log, '/api/org/doughmain?n=head')).toHaveLength(2);
+    expect(linesFor(log, '/api/no-such-route')).toHaveLength(3);
+    expect(linesFor(log, '/api/org/%E0%A4%A')).toHaveLength(1);
+    const metrics = (await t.app.inject({ url: '/metrics' })).body;
+    const count = (labels: string) =>
+      Number(
+        new RegExp(
+          `portal_http_request_duration_seconds_count\\{${labels.replace(/[/?]/g, '\\$&')}\\} (\\d+)`,
+        ).exec(metrics)?.[1],
+      );
+    expect(count('method="HEAD",route="/api/org/:org",status="200"')).toBe(2);
+    expect(count('method="GET",route="unmatched",status="404"')).toBe(3);
+    expect(count('method="GET",route="unmatched",status="400"')).toBe(1);
+  });
+
   it('writes no routine answer of a probe, counts each, and writes a probe that failed', async () => {
     for (let i = 0; i < 10; i++) {
       await t.app.inject({ url: '/healthz' });

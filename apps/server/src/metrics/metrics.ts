@@ -7,6 +7,9 @@ import {
   type MetricValueWithName,
 } from 'prom-client';
 
+/** The payment webhook's route: its deliveries are counted by outcome too. */
+const WEBHOOK_ROUTE = '/api/payments/stripe/webhook';
+
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 type RequestLabels = { method: string; route: string; status: string };
 
@@ -28,6 +31,27 @@ class RequestSeries {
   }
 }
 
+/** The series of one route pattern, by method and status. */
+class RouteSeries {
+  private readonly byMethod = new Map<string, Map<number, RequestSeries>>();
+  constructor(private readonly route: string) {}
+
+  observe(method: string, status: number, seconds: number): void {
+    let byStatus = this.byMethod.get(method);
+    if (!byStatus) this.byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
+    if (!series) {
+      series = new RequestSeries({ method, route: this.route, status: String(status) });
+      byStatus.set(status, series);
+    }
+    series.observe(seconds);
+  }
+
+  *all(): Iterable<RequestSeries> {
+    for (const byStatus of this.byMethod.values()) yield* byStatus.values();
+  }
+}
+
 /**
  * `portal_http_request_duration_seconds`, a histogram kept by route, method and status and read
  * by prom-client's registry through the metric contract it documents (`get()`, as its own
@@ -40,24 +64,17 @@ class RequestHistogram {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   /** By route pattern, method and status: keys whose hashes the strings already hold. */
-  private readonly series = new Map<string | undefined, Map<string, Map<number, RequestSeries>>>();
+  private readonly series = new Map<string | undefined, RouteSeries>();
 
-  observe(method: string, route: string | undefined, status: number, seconds: number): void {
-    let byMethod = this.series.get(route);
-    if (!byMethod) this.series.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let series = byStatus.get(status);
-    if (!series) {
-      series = new RequestSeries({ method, route: route ?? 'unmatched', status: String(status) });
-      byStatus.set(status, series);
-    }
-    series.observe(seconds);
+  /** The series of one route pattern (undefined: a request no route took), made once. */
+  ofRoute(route: string | undefined): RouteSeries {
+    let byRoute = this.series.get(route);
+    if (!byRoute) this.series.set(route, (byRoute = new RouteSeries(route ?? 'unmatched')));
+    return byRoute;
   }
 
   private *all(): Iterable<RequestSeries> {
-    for (const byMethod of this.series.values())
-      for (const byStatus of byMethod.values()) yield* byStatus.values();
+    for (const route of this.series.values()) yield* route.all();
   }
 
   get() {
@@ -163,13 +180,28 @@ export class Metrics {
     });
   }
 
-  /** A request answered: its route pattern (`unmatched` for none), status and time. */
+  /** A request answered: its route pattern (`unmatched` for none), status and time (ms). */
   request(method: string, route: string | undefined, status: number, ms: number): void {
-    this.requests.observe(method, route, status, ms / 1000);
-    if (route === '/api/payments/stripe/webhook')
-      this.webhooks.inc({
-        outcome: status < 300 ? 'accepted' : status < 500 ? 'refused' : 'error',
-      });
+    this.requests.ofRoute(route).observe(method, status, ms / 1000);
+    if (route === WEBHOOK_ROUTE) this.webhook(status);
+  }
+
+  /**
+   * `request` for one route pattern, its series found once (held by the route's hook: app.ts):
+   * counts a request by its method, status and time (ms).
+   */
+  forRoute(route: string | undefined): (method: string, status: number, ms: number) => void {
+    const series = this.requests.ofRoute(route);
+    if (route !== WEBHOOK_ROUTE)
+      return (method, status, ms) => series.observe(method, status, ms / 1000);
+    return (method, status, ms) => {
+      series.observe(method, status, ms / 1000);
+      this.webhook(status);
+    };
+  }
+
+  private webhook(status: number): void {
+    this.webhooks.inc({ outcome: status < 300 ? 'accepted' : status < 500 ? 'refused' : 'error' });
   }
 
   job(kind: string, outcome: 'done' | 'retry' | 'failed'): void {

@@ -2,7 +2,7 @@ import { errorText, routeOf } from '@portal/domain';
 import type {
   FastifyInstance,
   FastifyReply,
-  onResponseHookHandler,
+  FastifyRequest,
   preHandlerHookHandler,
 } from 'fastify';
 import { fromTable } from '../http/route-table';
@@ -24,6 +24,12 @@ declare module 'fastify' {
   }
 }
 
+/** Ends the watch of a request whose answer is sent (trackHandlers), if it was watched. */
+export function endWatch(health: HealthService, request: FastifyRequest): void {
+  const { watch } = request;
+  if (watch) health.finished(watch);
+}
+
 /** A request no longer needs watching once its answer has begun, or its client has left. */
 const replyAnswered = (reply: FastifyReply) => reply.sent || reply.raw.destroyed;
 
@@ -31,20 +37,16 @@ const replyAnswered = (reply: FastifyReply) => reply.sent || reply.raw.destroyed
  * Counts the requests in their handlers for the liveness check (a request stuck there means a
  * wedged process): the first preHandler of every route registered after this (before the
  * request context is resolved, which may wait on the database), from there until its answer is
- * sent (its first onResponse hook) or its client has left (Fastify then sends nothing and runs
- * no onResponse: the liveness check and a sweep every 10 s drop it, HealthService). Nothing is
- * added to the connection per request (the request floor, issue 29). Uploads read their body in
- * the handler and may be slow: a multipart route is not counted, nor are the probes. Routes
- * only: a 404 is answered at once.
+ * sent (`endWatch`, called by the route's first onResponse hook: app.ts) or its client has left
+ * (Fastify then sends nothing and runs no onResponse: the liveness check and a sweep every 10 s
+ * drop it, HealthService). Nothing is added to the connection per request (the request floor,
+ * issue 29). Uploads read their body in the handler and may be slow: a multipart route is not
+ * counted, nor are the probes. Routes only: a 404 is answered at once.
  */
 export function trackHandlers(app: FastifyInstance, health: HealthService): void {
   app.decorateRequest('watch', null);
   const track: preHandlerHookHandler = (request, reply, done) => {
     request.watch = health.started(reply, replyAnswered);
-    done();
-  };
-  const untrack: onResponseHookHandler = (request, _reply, done) => {
-    if (request.watch) health.finished(request.watch);
     done();
   };
   app.addHook('onRoute', (route) => {
@@ -53,10 +55,6 @@ export function trackHandlers(app: FastifyInstance, health: HealthService): void
     const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
     if (own.includes(track)) return; // a HEAD route made from its GET's options
     route.preHandler = [track, ...own];
-    route.onResponse = [
-      untrack,
-      ...(route.onResponse === undefined ? [] : [route.onResponse].flat()),
-    ];
   });
   app.addHook('onClose', async () => health.close());
 }

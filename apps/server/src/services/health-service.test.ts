@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackHandlers } from '../routes/health';
+import { endWatch, trackHandlers } from '../routes/health';
 import { startTestApp, type TestApp } from '../test/app';
 import { HealthService } from './health-service';
 import { waitFor } from '../test/wait';
@@ -90,6 +90,10 @@ describe('requests in their handlers are watched without a listener on the conne
     const health = new HealthService(t.database.db, { maxLoopDelayMs: 10_000, maxRequestMs: 50 });
     const app = Fastify({ forceCloseConnections: true });
     trackHandlers(app, health);
+    app.addHook('onResponse', (request, _reply, done) => {
+      endWatch(health, request);
+      done();
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
