@@ -127,7 +127,7 @@ if (await step('build', 'npm', ['run', 'build'], { limitMs: 6 * MINUTES })) {
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, limitMs: 60 * MINUTES },
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, limitMs: 68 * MINUTES },
   );
   if (existsSync(playwrightJson)) {
     const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
