@@ -87,6 +87,8 @@ for (const [size, device] of [
   test(`the app takes every main page over without a mismatch, and it works (${size})`, async ({
     browser,
   }) => {
+    // Every main page of two organisations, each loaded twice: three times the usual time.
+    test.slow();
     const context = await browser.newContext(device);
     const page = await context.newPage();
     const errors = collectErrors(page);
