@@ -182,8 +182,7 @@ export class Metrics {
 
   /** A request answered: its route pattern (`unmatched` for none), status and time (ms). */
   request(method: string, route: string | undefined, status: number, ms: number): void {
-    this.requests.ofRoute(route).observe(method, status, ms / 1000);
-    if (route === WEBHOOK_ROUTE) this.webhook(status);
+    this.forRoute(route)(method, status, ms);
   }
 
   /**
