@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTest } from './support/limits';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { E2E_PORT } from './support/app';
 
@@ -334,7 +335,7 @@ async function signIn(request: APIRequestContext, i: number): Promise<string> {
 
 test.describe('the XSS corpus', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(600_000);
+  test.setTimeout(longTest(600_000));
 
   test('runs no script and sends nothing elsewhere, in every place text is rendered', async ({
     page,

@@ -1,3 +1,4 @@
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 import { avatarButton, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { ACME_URL, expectNoAxeViolations } from './support/app';
@@ -59,7 +60,7 @@ test.describe('axe: no WCAG 2.1 A/AA violations on the account screens', () => {
 
   test('the profile page and the open avatar menu', async ({ page }) => {
     // Three audits of a full page: over 30 s beside another worker on a slow machine.
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const token = await signUpByApi(page.request, newLearner('axe'));
     await openSignedIn(page, token, '/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();

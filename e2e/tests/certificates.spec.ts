@@ -4,6 +4,7 @@ import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
 import { CONSOLE_ORG, CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
 import { decodedText, mailsTo } from './support/mail';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 
 /**
@@ -24,7 +25,7 @@ for (const run of RUNS) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(longTest(120_000));
     const { locale } = run;
     const tag = randomBytes(4).toString('hex');
     const learner = {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTest } from './support/limits';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { DOUGHMAIN, newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -181,7 +182,7 @@ for (const combo of COMBOS) {
       }) => {
         // Three browser contexts and an accessibility audit at each step: alone about 40 s, twice
         // that beside another worker on a slow two-core machine.
-        test.setTimeout(120_000);
+        test.setTimeout(longTest(120_000));
         const id = tag();
         const companies = [`Harbour Bakery ${id}`, `Pine Street Studio ${id}`] as const;
         // Both buy at once, each in a browser of their own; each lands on their cohort's page.
@@ -260,7 +261,7 @@ for (const combo of COMBOS) {
       request,
     }) => {
       // Three browser contexts, a mail and an audit at each step (as above).
-      test.setTimeout(150_000);
+      test.setTimeout(longTest(150_000));
       const company = `Lakeside Books ${tag()}`;
       const cohort = cohortName(company, locale);
       const buyerToken = await newBuyer(request, company);

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
 import { CONSOLE_ADMIN, CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 
 /**
@@ -20,7 +21,7 @@ for (const run of RUNS) {
   test(`${run.locale} ${run.viewport.width}: an administrator makes a group with a topic and an administrator, and reads it in the audit log`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     const { locale } = run;
     const suffix = randomBytes(3).toString('hex');
     const id = `night-${suffix}`;

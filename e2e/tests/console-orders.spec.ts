@@ -9,6 +9,7 @@ import {
   docsShot,
   openConsoleAsAdmin,
 } from './support/console';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 
 /**
@@ -28,7 +29,7 @@ for (const run of RUNS) {
   test(`${run.locale} ${run.viewport.width}: an administrator finds an order and refunds it, its unused seats taken back`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     const { locale } = run;
     const suffix = randomBytes(3).toString('hex');
     const bundleId = `seats-${suffix}`;

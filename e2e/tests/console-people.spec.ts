@@ -4,6 +4,7 @@ import { t } from './support/i18n';
 import { docsShot } from './support/console';
 import { mailsTo, resetLinkIn, waitForMail } from './support/mail';
 import { ORG_ADMIN, tokenOf } from './support/studio';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 
 /**
@@ -35,7 +36,7 @@ for (const combo of COMBOS) {
   test(`${locale} ${combo.viewport.width}: an administrator imports people from a CSV, finds one and resends the invitation`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(longTest(120_000));
     const tag = `ppl${Date.now().toString(36)}${locale === 'en-US' ? 'e' : 'f'}`;
     await openAt(page, combo, '/admin/people', await tokenOf(page.request, ORG_ADMIN));
     await expect(

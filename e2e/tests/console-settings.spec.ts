@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from './support/app';
 import { LAPTOP, PHONE, type Combo } from './support/combos';
 import { t } from './support/i18n';
 import { CONSOLE_SITE, docsShot, openConsoleAsAdmin } from './support/console';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 
 /**
@@ -28,7 +29,7 @@ for (const run of RUNS) {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     const { locale } = run;
     const colour =
       run.colours[(testInfo.retry + testInfo.repeatEachIndex * 2) % run.colours.length]!;

@@ -11,6 +11,7 @@ import {
   newTopicId,
   tokenOf,
 } from './support/studio';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -50,7 +51,7 @@ for (const combo of COMBOS) {
   test(`${name}: the administrator finds an author’s change in the audit log, by keyboard, and exports it`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const { locale } = combo;
     const topicId = newTopicId('audit');
     await authorCreatesTopic(page, topicId);

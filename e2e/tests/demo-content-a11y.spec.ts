@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 import { ACME_URL, expectNoAxeViolations } from './support/app';
 import { GROUP_ADMIN, signInThroughApi } from './support/topics';
@@ -33,7 +34,7 @@ for (const viewport of VIEWPORTS) {
   test(`the demo pages pass axe's content rules at ${viewport.width}×${viewport.height}, in both locales`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(longTest(240_000));
     await page.setViewportSize(viewport);
     // A member of both groups: the pages above are in private topics of each.
     await signInThroughApi(page, GROUP_ADMIN);

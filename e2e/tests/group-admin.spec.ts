@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTest } from './support/limits';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { avatarButton, newLearner, openSignedIn, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -28,7 +29,7 @@ test.describe('group administrators (issue 17)', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(longTest(120_000));
     const buyer = newLearner('group-buyer');
     await openSignedIn(
       page,
@@ -141,7 +142,7 @@ test.describe('the group page at a phone’s and a laptop’s size, in en-US and
       test(`fits ${viewport.width} px in ${locale}; the table scrolls inside; axe clean`, async ({
         page,
       }) => {
-        test.setTimeout(90_000);
+        test.setTimeout(longTest(90_000));
         await page.setViewportSize(viewport);
         const { token, cohortId } = await buyerWithMembers(page.request);
         await page.goto('/healthz');

@@ -6,6 +6,7 @@ import { docsShot } from './support/console';
 import { t } from './support/i18n';
 import { decodedText, mailsTo, waitForMail, type ReceivedMail } from './support/mail';
 import { buySeatsByApi, joinOpenSeatByApi, postByApi } from './support/seats';
+import { longTest } from './support/limits';
 import { expect, test, type Browser } from './support/test';
 
 /**
@@ -45,7 +46,7 @@ for (const run of RUNS) {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(longTest(120_000));
     const tag = randomBytes(3).toString('hex');
     const admin = { ...newLearner(`ntc-admin-${tag}`), first: 'Alex', last: 'Martin' };
     const member = { ...newLearner(`ntc-member-${tag}`), first: 'Nadia', last: 'Okafor' };
@@ -113,7 +114,7 @@ for (const run of RUNS) {
 }
 
 test('the email notices are changed and saved by keyboard alone', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(longTest(90_000));
   const learner = newLearner('ntc-keys');
   const token = await signUpByApi(request, learner);
   const page = await signedIn(browser, token, { locale: 'en-US', viewport: LAPTOP });

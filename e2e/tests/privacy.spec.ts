@@ -8,6 +8,7 @@ import { COMBOS, LAPTOP, PHONE, comboName, openAt, type Combo } from './support/
 import { t, type Locale } from './support/i18n';
 import { readPack, text } from './support/packs';
 import { ORG_ADMIN, tokenOf } from './support/studio';
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 import { saveWorkbook, worksheetWith } from './support/workbook';
 
@@ -60,7 +61,7 @@ for (const combo of COMBOS) {
   test(`${comboName(combo)}: a learner downloads their data, then erases their account`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const learner = newLearner('privacy');
     const token = await signUpByApi(page.request, learner);
     await saveWorkbook(page.request, token, {
@@ -146,7 +147,7 @@ for (const combo of COMBOS) {
   test(`${comboName(combo)}: an administrator downloads a person's data and erases them`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const learner = newLearner('erased');
     await signUpByApi(page.request, learner);
     const adminToken = await tokenOf(page.request, ORG_ADMIN);
@@ -261,7 +262,7 @@ for (const combo of [
   test(`${comboName(combo)}: an account of single sign-on is told a recent log-in confirms, and logs in again`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const logInWith = t(locale, 'sso.login', {
       organisation: text(readPack('doughmain').organisation.name, locale),
     });

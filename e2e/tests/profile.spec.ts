@@ -1,3 +1,4 @@
+import { longTest } from './support/limits';
 import { expect, test, type Browser, type Page } from './support/test';
 import {
   avatarButton,
@@ -179,7 +180,7 @@ test.describe('account basics (issue 24: points 10 and 11)', () => {
       request,
     }) => {
       // Four forms by keyboard, each checked with axe: 26–30 s on two cores, so more than 30.
-      test.setTimeout(90_000);
+      test.setTimeout(longTest(90_000));
       const learner = newLearner('basics');
       const token = await signUpByApi(request, learner);
       const page = await openAs(browser, combo, token, '/account');

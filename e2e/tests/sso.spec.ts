@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 import { avatarButton, loginByApi, newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -164,7 +165,7 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
     request,
   }) => {
     // Two sign-ins through the provider, then eight screens with axe: more than the default time.
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     fs.mkdirSync(SHOTS, { recursive: true });
     const owner = { ...newLearner('owner'), email: 'sso.owner@doughmain.example' };
     await signUpByApi(request, owner);
@@ -265,7 +266,7 @@ test.describe('single sign-on (docs/product-spec.md §2, §4)', () => {
     page,
   }) => {
     // Eight pages, each checked with axe and shot whole: more than the default 30 s on 2 cores.
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const locale of ['en-US', 'fr-CA']) {
       await page.goto('/healthz');

@@ -1,3 +1,4 @@
+import { longTest } from './support/limits';
 import { expect, test, type Browser, type Page } from './support/test';
 import { newLearner, openSignedIn, signUpByApi, type Learner } from './support/accounts';
 import { expectNoAxeViolations, openApp } from './support/app';
@@ -192,7 +193,7 @@ test.describe('store (docs/product-spec.md §2, §4, §5)', () => {
     baseURL,
   }) => {
     // Four people's browsers, one after the other: more than the default.
-    test.setTimeout(90_000);
+    test.setTimeout(longTest(90_000));
     const buyer = newLearner('seat-buyer');
     await openSignedIn(
       page,

@@ -21,6 +21,7 @@ import {
   workspaceTab,
 } from './support/studio';
 import { selectBlock } from './support/studio-editor';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -89,7 +90,7 @@ for (const combo of [EN, FR]) {
   test(`${combo.locale}: a stale tab’s save gets the conflict view; no text is lost`, async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(longTest(60_000));
     const { locale } = combo;
     const context = await browser.newContext();
     const [mine, theirs] = [await context.newPage(), await context.newPage()];
@@ -196,7 +197,7 @@ test('on a phone (390×844) the studio reads and takes a small edit: a page rena
 });
 
 test('screenshots of the studio’s screens (1366×900) for the README', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(longTest(60_000));
   const locale = 'en-US';
   const token = await tokenOf(page.request, AUTHOR);
   const topic = await createTopicCopy(page.request, token, 'budgeting-basics', newTopicId('s'), {

@@ -24,6 +24,7 @@ import {
   typeText,
   writeFormula,
 } from './support/studio-editor';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -178,7 +179,7 @@ for (const locale of ['en-US', 'fr-CA'] as const) {
     browser,
   }) => {
     // About a minute on a quiet machine; the margin is for a loaded one (two cores, other runs).
-    test.setTimeout(180_000);
+    test.setTimeout(longTest(180_000));
     const topicId = newTopicId(`bakery-${locale.slice(0, 2)}`);
     const token = await tokenOf(page.request, AUTHOR);
 
