@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { TEST_TIMEOUT } from './tests/support/limits';
+import { EXPECT_TIMEOUT, TEST_TIMEOUT } from './tests/support/limits';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT lets two runs share a machine.
@@ -80,7 +80,7 @@ export default defineConfig({
   // tests took 17 minutes on two cores on a good day, ran past 45 on a day three times slower,
   // and needed about 60 on 2026-11-30 (CI stops at 90; the steps before took 8 to 17 minutes).
   globalTimeout: process.env.CI ? 66 * 60_000 : 0,
-  expect: { timeout: 7_000 },
+  expect: { timeout: EXPECT_TIMEOUT },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',

@@ -416,8 +416,8 @@ test.describe('the XSS corpus', () => {
       // The page has drawn its heading (print pages have no header), and images had their turn
       // to load or fail (onerror payloads).
       try {
-        await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 10_000 });
-        await expect(page.getByText(/Loading/)).toHaveCount(0, { timeout: 10_000 });
+        await expect(page.getByRole('heading').first()).toBeVisible({ timeout: longTest(10_000) });
+        await expect(page.getByText(/Loading/)).toHaveCount(0, { timeout: longTest(10_000) });
       } catch {
         findings.broken.push(`no heading drawn at ${pathname}`);
       }
@@ -441,7 +441,7 @@ test.describe('the XSS corpus', () => {
             document.querySelector('main h1')?.textContent?.startsWith(start) &&
             !document.querySelector('[aria-busy="true"]'),
           headingStart,
-          { timeout: 10_000 },
+          { timeout: longTest(10_000) },
         );
       } catch {
         findings.broken.push(`no heading "${headingStart}…" drawn at ${pathname}`);

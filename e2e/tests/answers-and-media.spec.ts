@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 import { newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -19,7 +20,7 @@ const SHOTS = path.resolve(here, '../../docs/images');
 const isTakingShots = process.env.E2E_DOCS_SHOTS === '1';
 
 // Several axe runs per test, on a machine the other runs share.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: longTest(60_000) });
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
@@ -404,7 +405,7 @@ test.describe('the video: one still, captions (point 17)', () => {
       await open(page, VIDEO_PAGE, { locale, visitor: true });
       const video = page.locator('video.video-attachment__player');
       await expect(video).toHaveAttribute('poster', /^data:image\/png;base64,/, {
-        timeout: 15_000,
+        timeout: longTest(15_000),
       });
       // Once: no thumbnail under the player, and never the alt text "my video thumbnail".
       await expect(page.locator('.video-attachment img')).toHaveCount(0);

@@ -80,7 +80,7 @@ for (const run of RUNS) {
               await page.request.get(`${API}/account/certificates?locale=${locale}`, { headers })
             ).json()) as { certificates: unknown[] }
           ).certificates.length,
-        { timeout: 60_000 },
+        { timeout: longTest(60_000) },
       )
       .toBe(1);
     // The learner is told by mail (the run's SMTP server), with the verify link.
@@ -88,7 +88,7 @@ for (const run of RUNS) {
       .poll(
         () => mailsTo(learner.email).filter((m) => decodedText(m).includes('/verify/')).length,
         {
-          timeout: 30_000,
+          timeout: longTest(30_000),
         },
       )
       .toBe(1);

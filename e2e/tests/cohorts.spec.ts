@@ -346,7 +346,7 @@ for (const combo of COMBOS) {
         await coach.context().close();
       })();
       const toggle = await messagesLink(buyer, combo);
-      await expect(toggle).toHaveAccessibleName(linkName(locale, 1), { timeout: 12_000 });
+      await expect(toggle).toHaveAccessibleName(linkName(locale, 1), { timeout: longTest(12_000) });
       // (This seat screen is checked with axe below, once its member shows.)
       await shot(buyer, combo, 'unread-link');
       await coachSees;

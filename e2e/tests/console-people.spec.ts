@@ -71,7 +71,7 @@ for (const combo of COMBOS) {
       .click();
     const bar = page.getByRole('progressbar', { name: t(locale, 'admin.import.progress') });
     await expect(bar).toHaveAttribute('aria-valuemax', '997');
-    await expect(bar).toHaveAttribute('aria-valuenow', '997', { timeout: 60_000 });
+    await expect(bar).toHaveAttribute('aria-valuenow', '997', { timeout: longTest(60_000) });
     await expect(
       page.getByText(t(locale, 'admin.import.done', { created: 997, updated: 0 })),
     ).toBeVisible();
@@ -112,7 +112,7 @@ for (const combo of COMBOS) {
       .click();
     await expect(page).toHaveURL(/group=personal-finance-club/);
     await expect(list.getByRole('button', { name: new RegExp(`Person42 ${tag}`) })).toBeVisible();
-    await expect.poll(() => mailsTo(email).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => mailsTo(email).length, { timeout: longTest(30_000) }).toBe(2);
     expect(resetLinkIn(mailsTo(email)[1]!).href).not.toBe(first.href);
 
     // The audit log has the import with its counts and the invitation sent again.

@@ -43,8 +43,10 @@ for (const viewport of VIEWPORTS) {
       for (const url of PAGES) {
         if (url.startsWith(ACME_URL) && locale === 'fr-CA') continue; // acme is English only
         await page.goto(url);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-        await expect(page.locator('.prose').first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({
+          timeout: longTest(20_000),
+        });
+        await expect(page.locator('.prose').first()).toBeVisible({ timeout: longTest(20_000) });
         await expectNoContentFindings(page);
         await expectNoAxeViolations(page);
       }

@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { expectNoAxeViolations, waitForApp } from './support/app';
 import { literal, t, type Locale } from './support/i18n';
+import { longTest } from './support/limits';
 import { readPack, text } from './support/packs';
 
 /*
@@ -30,7 +31,7 @@ const PHONE: BrowserContextOptions = {
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
 const org = readPack('doughmain').organisation;
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: longTest(60_000) });
 
 /** A first visit to `path` with the app's scripts held back: the page as the server drew it. */
 async function openWithCodeHeldBack(browser: Browser, device: BrowserContextOptions, path = '/') {
@@ -65,7 +66,7 @@ const localeButton = (page: Page, label: 'EN' | 'FR') =>
 
 /** The home page reads in `locale`: its language, its title and the header's words. */
 async function expectHomeIn(page: Page, locale: Locale) {
-  await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: longTest(15_000) });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     text(org.homePage.title, locale),
   );
@@ -108,7 +109,7 @@ test('an early click on Topics opens its menu once the code is here; it works af
   await topics.click();
   await expectCodeNotHereYet(page);
   const menu = page.getByRole('menu', { name: t('en-US', 'header.topics') });
-  await expect(menu).toBeVisible({ timeout: 15_000 });
+  await expect(menu).toBeVisible({ timeout: longTest(15_000) });
   await expect(topics).toHaveAttribute('aria-expanded', 'true');
   await expect(
     menu.getByRole('menuitem', { name: t('en-US', 'header.browseTopics') }),
@@ -141,7 +142,7 @@ test('an early click on Contact opens its card once the code is here; it works a
   // Taken, and seen to be: it looks pending until the code is here.
   await expect(contact).toHaveAttribute('data-early-click', '');
   const dialog = page.getByRole('dialog', { name: t('en-US', 'contact.title') });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: longTest(15_000) });
   await expect(contact).not.toHaveAttribute('data-early-click');
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
@@ -165,7 +166,7 @@ test('an early tap on Menu opens it once the code is here; it works after (phone
   const menu = banner(page).getByRole('button', { name: literal(t('en-US', 'header.menu')) });
   await menu.click();
   await expectCodeNotHereYet(page);
-  await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+  await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: longTest(15_000) });
   const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
   await expect(panel).toBeVisible();
   // Its entries work: Topics' own menu, then Contact.

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { avatarButton, newLearner, signUpByApi } from './support/accounts';
 import { ACME_URL, expectNoAxeViolations, waitForApp } from './support/app';
+import { longTest } from './support/limits';
 
 /**
  * Issue 14: a visitor's first paint is drawn on the server (apps/server/src/routes/web-render.ts)
@@ -266,7 +267,9 @@ test('an image that never arrives holds the app back a few seconds at most', asy
   });
   const started = Date.now();
   await page.goto('/topic/budgeting-basics', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', { timeout: 10_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '', {
+    timeout: longTest(10_000),
+  });
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
   expect(Date.now() - started).toBeLessThan(8_000);
   // Taken over: the phone's Menu opens.

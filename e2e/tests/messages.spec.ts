@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { longTest } from './support/limits';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { newLearner, signUpByApi, type Learner } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -99,14 +100,14 @@ test.describe('messages', () => {
     const hello = unique('Hello everyone');
     await send(memberPage, hello);
     const fromMember = adminPanel.getByRole('listitem').filter({ hasText: hello });
-    await expect(fromMember).toBeVisible({ timeout: 12_000 });
+    await expect(fromMember).toBeVisible({ timeout: longTest(12_000) });
     await expect(fromMember).toContainText('Nadia Okafor');
     await expect(fromMember.getByText('NO', { exact: true })).toBeVisible();
 
     const reply = unique('Welcome, see https://example.com/guide');
     await send(adminPage, reply);
     const fromAdmin = memberPanel.getByRole('listitem').filter({ hasText: reply });
-    await expect(fromAdmin).toBeVisible({ timeout: 12_000 });
+    await expect(fromAdmin).toBeVisible({ timeout: longTest(12_000) });
     await expect(
       fromAdmin.getByRole('link', { name: 'https://example.com/guide' }),
     ).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
@@ -129,7 +130,7 @@ test.describe('messages', () => {
       ),
     ).toBeVisible();
     const thread = adminPanel.getByRole('button', { name: /^Nadia Okafor/ });
-    await expect(thread).toBeVisible({ timeout: 12_000 });
+    await expect(thread).toBeVisible({ timeout: longTest(12_000) });
     await thread.click();
     await expect(
       adminPanel.getByRole('heading', { name: 'Private messages with Nadia Okafor' }),
@@ -141,7 +142,9 @@ test.describe('messages', () => {
     // The administrator answers in the member's thread; the member reads it there.
     const answer = unique('Happy to help');
     await send(adminPage, answer);
-    await expect(memberPanel.getByRole('log').getByText(answer)).toBeVisible({ timeout: 12_000 });
+    await expect(memberPanel.getByRole('log').getByText(answer)).toBeVisible({
+      timeout: longTest(12_000),
+    });
 
     // Never in the group's list.
     await adminPanel.getByRole('tab', { name: 'Group members' }).click();
@@ -155,7 +158,9 @@ test.describe('messages', () => {
     await expect(adminPanel.getByRole('log').getByText(answer)).toBeVisible();
     const second = unique('One more thing');
     await postByApi(request, member.token, cohortId, second, { isPrivate: true });
-    await expect(adminPanel.getByRole('log').getByText(second)).toBeVisible({ timeout: 12_000 });
+    await expect(adminPanel.getByRole('log').getByText(second)).toBeVisible({
+      timeout: longTest(12_000),
+    });
     // "All threads" goes back to the list, to the thread's line.
     await adminPanel.getByRole('button', { name: 'All threads' }).click();
     await expect(thread).toBeFocused();
@@ -177,7 +182,9 @@ test.describe('messages', () => {
     const polled = unique('Polled message');
     const start = Date.now();
     await postByApi(request, admin.token, cohortId, polled);
-    await expect(panel.getByRole('log').getByText(polled)).toBeVisible({ timeout: 12_000 });
+    await expect(panel.getByRole('log').getByText(polled)).toBeVisible({
+      timeout: longTest(12_000),
+    });
     expect(Date.now() - start).toBeLessThan(12_000);
     await memberPage.context().close();
   });

@@ -61,7 +61,7 @@ for (const run of RUNS) {
     await waitForMail(admin.email, 30_000);
     await expect
       .poll(() => mailsTo(admin.email).filter((m) => decodedText(m).includes(words)).length, {
-        timeout: 30_000,
+        timeout: longTest(30_000),
       })
       .toBe(1);
     const mail = mailsTo(admin.email).find((m) => decodedText(m).includes(words))!;

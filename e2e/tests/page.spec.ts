@@ -1,3 +1,4 @@
+import { longTest } from './support/limits';
 import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/app';
 import { fetchTopic, openTopicScreen } from './support/topics';
@@ -20,7 +21,9 @@ test.describe('a page', () => {
     await openTopicScreen(page, VIDEO_PAGE);
     const video = page.locator('video.video-attachment__player');
     // The still is the poster, shown once: no second copy under the player (issue 15, point 17).
-    await expect(video).toHaveAttribute('poster', /^data:image\/png;base64,/, { timeout: 15_000 });
+    await expect(video).toHaveAttribute('poster', /^data:image\/png;base64,/, {
+      timeout: longTest(15_000),
+    });
     await expect(page.locator('.video-attachment img')).toHaveCount(0);
     await expect(video).toHaveAttribute('src', '/media/doughmain/budgeting-in-4-steps.mp4');
     // The capture's own video and canvas are gone.
@@ -31,7 +34,9 @@ test.describe('a page', () => {
       await el.play();
     });
     await expect
-      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), {
+        timeout: longTest(10_000),
+      })
       .toBeGreaterThan(0.5);
     expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(false);
   });
@@ -82,7 +87,7 @@ test.describe('a page', () => {
     await expect(page.locator('video.video-attachment__player')).toHaveAttribute(
       'poster',
       /^data:/,
-      { timeout: 15_000 },
+      { timeout: longTest(15_000) },
     );
     await expectNoAxeViolations(page);
     await page.getByRole('term').first().hover();

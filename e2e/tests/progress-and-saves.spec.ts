@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTest } from './support/limits';
 import { expect, test, type Page } from './support/test';
 import { newLearner, signUpByApi } from './support/accounts';
 import { expectNoAxeViolations } from './support/app';
@@ -30,7 +31,7 @@ const paired = (locale: Locale, viewport: (typeof VIEWPORTS)[number]) =>
 const TOPIC = 'budgeting-basics';
 
 // Walks through several screens with axe on each, and waits out a save's backoff offline.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: longTest(90_000) });
 
 async function shoot(page: Page, name: string, fullPage = false) {
   if (isTakingShots) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
@@ -239,7 +240,7 @@ test.describe('point 6: the save status stays in view and retries once back onli
         const status = page.locator('.topic-layout__status').getByRole('status');
         await expect(status).toHaveText(
           locale === 'en-US' ? 'All changes saved' : 'Toutes les modifications sont enregistrées',
-          { timeout: 3_000 },
+          { timeout: longTest(3_000) },
         );
         await expect(alert).toHaveCount(0);
         const statusBox = await status.boundingBox();

@@ -12,3 +12,9 @@ export const TEST_TIMEOUT = 30_000 * PACE;
 export function longTest(ms: number): number {
   return ms * PACE;
 }
+
+/**
+ * How long an assertion waits: 7 s on a good day. The start error page, for one, shows after
+ * the app's two retries (1 s and 2 s apart) and took longer than 7 s on CI's slow day.
+ */
+export const EXPECT_TIMEOUT = 7_000 * PACE;

@@ -1,3 +1,4 @@
+import { longTest } from './limits';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,9 @@ export function saveStatus(page: Page): Locator {
 
 /** Waits until the draft's save line says every change is on the server. */
 export async function expectDraftSaved(page: Page, locale: Locale): Promise<void> {
-  await expect(saveStatus(page)).toHaveText(t(locale, 'studio.save.saved'), { timeout: 10_000 });
+  await expect(saveStatus(page)).toHaveText(t(locale, 'studio.save.saved'), {
+    timeout: longTest(10_000),
+  });
 }
 
 /** Chooses `itemName` in the header's account menu with the keyboard only. */
@@ -141,7 +144,7 @@ export async function expectDraftOnServer(
 ): Promise<void> {
   await expect
     .poll(async () => check((await fetchDraft(page.request, token, topicId)).topic), {
-      timeout: 10_000,
+      timeout: longTest(10_000),
     })
     .toBe(true);
   await expectDraftSaved(page, locale);

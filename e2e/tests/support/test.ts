@@ -1,4 +1,5 @@
 import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { longTest } from './limits';
 
 export * from '@playwright/test';
 
@@ -16,7 +17,7 @@ async function waitForHydration(page: Page): Promise<void> {
       document.getElementById('root')?.dataset.ssr === undefined ||
       document.documentElement.hasAttribute('data-app-ready'),
     undefined,
-    { timeout: 15_000 },
+    { timeout: longTest(15_000) },
   );
 }
 
