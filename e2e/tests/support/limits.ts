@@ -6,7 +6,7 @@
 export const PACE = process.env.CI ? 2 : 1;
 
 /** The default limit of a test. */
-export const TEST_TIMEOUT = 30_000 * PACE;
+export const TEST_TIMEOUT = longTest(30_000);
 
 /** The limit of a test that does more than most: `ms` on a good day, scaled as the default is. */
 export function longTest(ms: number): number {
@@ -17,4 +17,4 @@ export function longTest(ms: number): number {
  * How long an assertion waits: 7 s on a good day. The start error page, for one, shows after
  * the app's two retries (1 s and 2 s apart) and took longer than 7 s on CI's slow day.
  */
-export const EXPECT_TIMEOUT = 7_000 * PACE;
+export const EXPECT_TIMEOUT = longTest(7_000);

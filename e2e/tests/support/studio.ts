@@ -1,4 +1,3 @@
-import { longTest } from './limits';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DOUGHMAIN } from './accounts';
 import { t, type Locale } from './i18n';
+import { longTest } from './limits';
 
 /** The demo pack's author and organisation administrator (content/doughmain.json, README). */
 export const AUTHOR = { username: 'author', password: 'author-demo-1' };
