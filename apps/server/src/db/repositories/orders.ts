@@ -337,10 +337,12 @@ const recordSync = perDatabase((db) => {
 /**
  * Records a provider's payment as `received`, with the job that fulfils it (`job`), only when it
  * matches its order: the order exists and has this provider, amount and currency. Both or
- * neither: one statement on PostgreSQL, one synchronous transaction on SQLite (or the caller's
- * Kysely transaction, when one is open on the connection). False when nothing was recorded: the
- * event was recorded before (its id is the primary key: `on conflict do nothing`, so a duplicate
- * neither fails nor aborts anything), or the payment matches no order. The webhook's only write.
+ * neither: one statement on PostgreSQL; on SQLite, one synchronous transaction shared by the
+ * recordings asked in the same turn of the event loop (below), or the caller's Kysely
+ * transaction when one is open on the connection. False when nothing was recorded: the event was
+ * recorded before (its id is the primary key: `on conflict do nothing`, so a duplicate neither
+ * fails nor aborts anything), or the payment matches no order. The webhook's only write; the
+ * promise resolves once it is committed.
  */
 export async function recordPaymentEvent(
   db: Db,
@@ -349,28 +351,92 @@ export async function recordPaymentEvent(
 ): Promise<boolean> {
   const args = argsOf(event, job);
   if (db.dialect === 'postgres') return (await recordWithJobQuery(db)(...args)) === 1;
-  const q = recordSync(db);
-  if (q.sqlite.inTransaction)
-    // A Kysely transaction waits between its statements: go through Kysely's queue behind it.
-    return inTransaction(db, async (tx) => {
-      const added = await insertEvent(
-        tx.kysely,
-        ...(args.slice(0, 7) as EventArgs),
-      ).executeTakeFirst();
-      if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      await insertJob(tx, job);
-      return true;
-    });
-  q.begin.run();
-  try {
-    const added = q.event.run(...(args.slice(0, 7) as EventArgs)) === 1;
-    if (added) q.job.run(event.orderId, ...(args.slice(7) as JobArgs));
-    q.commit.run();
-    return added;
-  } catch (err) {
-    if (q.sqlite.inTransaction) q.rollback.run();
-    throw err;
+  return new Promise((resolve, reject) =>
+    recordingBatch(db).add({ db, event, job, args, resolve, reject }),
+  );
+}
+
+interface Recording {
+  db: Db;
+  event: PaymentEventRecord;
+  job: NewJob;
+  args: [...EventArgs, ...JobArgs];
+  resolve: (added: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * SQLite's group commit for payment events. A burst of deliveries (a provider retrying, or
+ * sending many at once) is read in one turn of the event loop; their recordings are committed
+ * together once that turn's reading is done (`setImmediate`): one `begin`/`commit`, and one
+ * write of each page touched, instead of one per event. Each webhook still answers only once its
+ * event is committed. Should the shared transaction fail, each recording is run again on its own,
+ * so that one event's failure is that event's alone.
+ */
+class RecordingBatch {
+  private pending: Recording[] = [];
+
+  constructor(private readonly q: ReturnType<typeof recordSync>) {}
+
+  add(recording: Recording): void {
+    if (this.pending.push(recording) === 1) setImmediate(() => this.flush());
   }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    // A Kysely transaction waits between its statements: go through Kysely's queue behind it.
+    if (this.q.sqlite.inTransaction) {
+      for (const r of batch) recordInKysely(r).then(r.resolve, r.reject);
+      return;
+    }
+    let outcomes: boolean[];
+    try {
+      outcomes = this.inOneTransaction(batch);
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      for (const r of batch) {
+        try {
+          r.resolve(this.inOneTransaction([r])[0]!);
+        } catch (one) {
+          r.reject(one);
+        }
+      }
+      return;
+    }
+    batch.forEach((r, i) => r.resolve(outcomes[i]!));
+  }
+
+  private inOneTransaction(batch: Recording[]): boolean[] {
+    const { q } = this;
+    q.begin.run();
+    try {
+      const outcomes = batch.map(({ event, args }) => {
+        const added = q.event.run(...(args.slice(0, 7) as EventArgs)) === 1;
+        if (added) q.job.run(event.orderId, ...(args.slice(7) as JobArgs));
+        return added;
+      });
+      q.commit.run();
+      return outcomes;
+    } catch (err) {
+      if (q.sqlite.inTransaction) q.rollback.run();
+      throw err;
+    }
+  }
+}
+
+const recordingBatch = perDatabase((db) => new RecordingBatch(recordSync(db as Db)));
+
+function recordInKysely({ db, job, args }: Recording): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const added = await insertEvent(
+      tx.kysely,
+      ...(args.slice(0, 7) as EventArgs),
+    ).executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await insertJob(tx, job);
+    return true;
+  });
 }
 
 /** Events recorded but not yet fulfilled, oldest first. */

@@ -120,11 +120,42 @@ describe.each(DATABASE_KINDS)('a payment event and its job, recorded together on
     }).catch((err: Error) => err.message);
     await inside;
     const recording = recordPaymentEvent(t.db, event('stripe:evt_3'), jobFor('evt_3'));
+    // A turn of the event loop: SQLite's batch of recordings (below) meets the open transaction.
+    await new Promise((resolve) => setImmediate(resolve));
     release();
     expect(await other).toBe('rolled back');
     expect(await recording).toBe(true);
     // The rollback of the other transaction took nothing of the recording with it.
     expect(await eventRow('stripe:evt_3')).toMatchObject({ status: 'received' });
     expect(await findJob(t.db, 'job-evt_3')).toMatchObject({ status: 'queued' });
+  });
+
+  it('records a burst asked in one turn together, each with its own outcome', async () => {
+    await insertJob(t.db, { ...jobFor('taken-too'), idempotencyKey: null });
+    const ids = Array.from({ length: 12 }, (_, i) => `stripe:evt_burst_${i}`);
+    const outcomes = await Promise.allSettled([
+      ...ids.map((id) => recordPaymentEvent(t.db, event(id), jobFor(id))),
+      // Recorded before: nothing new.
+      recordPaymentEvent(t.db, event('stripe:evt_1'), jobFor('evt_1', 'job-evt_1-burst')),
+      // Does not match its order.
+      recordPaymentEvent(t.db, event('stripe:evt_burst_wrong', { amountCents: 1 }), jobFor('w')),
+      // Its job cannot be written: this one fails, alone.
+      recordPaymentEvent(t.db, event('stripe:evt_burst_fails'), jobFor('f', 'job-taken-too')),
+    ]);
+    expect(outcomes.slice(0, 12).map((o) => o.status === 'fulfilled' && o.value)).toEqual(
+      ids.map(() => true),
+    );
+    expect(outcomes.slice(12, 14)).toEqual([
+      { status: 'fulfilled', value: false },
+      { status: 'fulfilled', value: false },
+    ]);
+    expect(outcomes[14]!.status).toBe('rejected');
+    for (const id of ids) {
+      expect(await eventRow(id)).toMatchObject({ status: 'received' });
+      expect(await findJobByKey(t.db, `payment-event:${id}`)).toMatchObject({ status: 'queued' });
+    }
+    expect(await findJob(t.db, 'job-evt_1-burst')).toBeUndefined();
+    expect(await eventRow('stripe:evt_burst_wrong')).toBeUndefined();
+    expect(await eventRow('stripe:evt_burst_fails')).toBeUndefined();
   });
 });
