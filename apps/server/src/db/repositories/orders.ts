@@ -1,7 +1,8 @@
 import type { OrderStatus, PaymentProviderName } from '@portal/domain';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { Database, OrdersTable } from '../schema';
+import { keepPrepared } from '../statement-names';
 import { prepared, preparedSync, preparedWrite } from '../prepared';
 import { inTransaction, perDatabase, type Executor } from './executor';
 import { insertJob, type NewJob } from './jobs';
@@ -337,28 +338,25 @@ const recordSync = perDatabase((db) => {
 /**
  * Records a provider's payment as `received`, with the job that fulfils it (`job`), only when it
  * matches its order: the order exists and has this provider, amount and currency. Both or
- * neither: one statement on PostgreSQL; on SQLite, one synchronous transaction shared by the
- * recordings asked in the same turn of the event loop (below), or the caller's Kysely
- * transaction when one is open on the connection. False when nothing was recorded: the event was
- * recorded before (its id is the primary key: `on conflict do nothing`, so a duplicate neither
- * fails nor aborts anything), or the payment matches no order. The webhook's only write; the
- * promise resolves once it is committed.
+ * neither, in one transaction shared by the recordings asked in the same turn of the event loop
+ * (RecordingBatch, below): one statement on PostgreSQL; one synchronous transaction on SQLite, or
+ * the caller's Kysely transaction when one is open on the connection. False when nothing was
+ * recorded: the event was recorded before (its id is the primary key: `on conflict do nothing`,
+ * so a duplicate neither fails nor aborts anything), or the payment matches no order. The
+ * webhook's only write; the promise resolves once it is committed.
  */
-export async function recordPaymentEvent(
+export function recordPaymentEvent(
   db: Db,
   event: PaymentEventRecord,
   job: NewJob,
 ): Promise<boolean> {
-  const args = argsOf(event, job);
-  if (db.dialect === 'postgres') return (await recordWithJobQuery(db)(...args)) === 1;
   return new Promise((resolve, reject) =>
-    recordingBatch(db).add({ db, event, job, args, resolve, reject }),
+    recordingBatch(db).add({ db, job, args: argsOf(event, job), resolve, reject }),
   );
 }
 
 interface Recording {
   db: Db;
-  event: PaymentEventRecord;
   job: NewJob;
   args: [...EventArgs, ...JobArgs];
   resolve: (added: boolean) => void;
@@ -366,66 +364,81 @@ interface Recording {
 }
 
 /**
- * SQLite's group commit for payment events. A burst of deliveries (a provider retrying, or
- * sending many at once) is read in one turn of the event loop; their recordings are committed
- * together once that turn's reading is done (`setImmediate`): one `begin`/`commit`, and one
- * write of each page touched, instead of one per event. Each webhook still answers only once its
- * event is committed. Should the shared transaction fail, each recording is run again on its own,
- * so that one event's failure is that event's alone.
+ * Group commit for payment events. A burst of deliveries (a provider retrying, or sending many
+ * at once) is read in one turn of the event loop; their recordings are committed together once
+ * that turn's reading is done (`setImmediate`): one transaction, one commit (and on PostgreSQL
+ * one round trip) instead of one per event. Each webhook still answers only once its event is
+ * committed. Should the shared transaction fail, each recording is run again on its own, so that
+ * one event's failure is that event's alone.
  */
 class RecordingBatch {
   private pending: Recording[] = [];
 
-  constructor(private readonly q: ReturnType<typeof recordSync>) {}
+  constructor(
+    /** Records them all in one transaction: each one's outcome, in order. */
+    private readonly together: (batch: Recording[]) => Promise<boolean[]> | boolean[],
+    /** When they must be recorded one by one instead (SQLite: a Kysely transaction is open). */
+    private readonly oneByOne?: { when: () => boolean; record: (r: Recording) => Promise<boolean> },
+  ) {}
 
   add(recording: Recording): void {
-    if (this.pending.push(recording) === 1) setImmediate(() => this.flush());
+    if (this.pending.push(recording) === 1) setImmediate(() => void this.flush());
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
-    // A Kysely transaction waits between its statements: go through Kysely's queue behind it.
-    if (this.q.sqlite.inTransaction) {
-      for (const r of batch) recordInKysely(r).then(r.resolve, r.reject);
+    if (this.oneByOne?.when()) {
+      for (const r of batch) this.oneByOne.record(r).then(r.resolve, r.reject);
       return;
     }
     let outcomes: boolean[];
     try {
-      outcomes = this.inOneTransaction(batch);
+      outcomes = await this.together(batch);
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
-      for (const r of batch) {
-        try {
-          r.resolve(this.inOneTransaction([r])[0]!);
-        } catch (one) {
-          r.reject(one);
-        }
-      }
+      for (const r of batch)
+        Promise.resolve()
+          .then(() => this.together([r]))
+          .then(([added]) => r.resolve(added!), r.reject);
       return;
     }
     batch.forEach((r, i) => r.resolve(outcomes[i]!));
   }
-
-  private inOneTransaction(batch: Recording[]): boolean[] {
-    const { q } = this;
-    q.begin.run();
-    try {
-      const outcomes = batch.map(({ event, args }) => {
-        const added = q.event.run(...(args.slice(0, 7) as EventArgs)) === 1;
-        if (added) q.job.run(event.orderId, ...(args.slice(7) as JobArgs));
-        return added;
-      });
-      q.commit.run();
-      return outcomes;
-    } catch (err) {
-      if (q.sqlite.inTransaction) q.rollback.run();
-      throw err;
-    }
-  }
 }
 
-const recordingBatch = perDatabase((db) => new RecordingBatch(recordSync(db as Db)));
+const recordingBatch = perDatabase((executor) => {
+  const db = executor as Db;
+  if (db.dialect === 'postgres') {
+    const one = recordWithJobQuery(db);
+    const many = recordManyQuery(db);
+    return new RecordingBatch(async (batch) => {
+      if (batch.length === 1) return [(await one(...batch[0]!.args)) === 1];
+      const recorded = new Set(await many(batch.map((r) => r.args)));
+      return batch.map((r) => recorded.has(r.job.id));
+    });
+  }
+  const q = recordSync(db);
+  return new RecordingBatch(
+    (batch) => {
+      q.begin.run();
+      try {
+        const outcomes = batch.map(({ args }) => {
+          const added = q.event.run(...(args.slice(0, 7) as EventArgs)) === 1;
+          if (added) q.job.run(args[1], ...(args.slice(7) as JobArgs));
+          return added;
+        });
+        q.commit.run();
+        return outcomes;
+      } catch (err) {
+        if (q.sqlite.inTransaction) q.rollback.run();
+        throw err;
+      }
+    },
+    // A Kysely transaction waits between its statements: go through Kysely's queue behind it.
+    { when: () => q.sqlite.inTransaction, record: recordInKysely },
+  );
+});
 
 function recordInKysely({ db, job, args }: Recording): Promise<boolean> {
   return inTransaction(db, async (tx) => {
@@ -438,6 +451,44 @@ function recordInKysely({ db, job, args }: Recording): Promise<boolean> {
     return true;
   });
 }
+
+/**
+ * PostgreSQL: several events and their jobs in one statement, each column an array (`unnest`):
+ * as recordWithJobQuery for each, one round trip for all. Answers the ids of the jobs inserted:
+ * an event whose job is among them was recorded.
+ */
+const RECORD_MANY_SQL = `with v as (
+  select * from unnest(
+    $1::varchar[], $2::varchar[], $3::varchar[], $4::integer[], $5::varchar[], $6::varchar[],
+    $7::varchar[], $8::varchar[], $9::varchar[], $10::text[], $11::integer[], $12::varchar[],
+    $13::varchar[], $14::varchar[]
+  ) as v(id, order_id, provider, amount_cents, currency, type, at,
+    job_id, kind, payload, max_attempts, run_at, idempotency_key, job_at)
+), recorded as (
+  insert into payment_events (id, org_id, order_id, type, received_at, status)
+  select v.id, orders.org_id, orders.id, v.type, v.at, 'received'
+  from v join orders on orders.id = v.order_id and orders.provider = v.provider
+    and orders.total_cents = v.amount_cents and orders.currency = v.currency
+  on conflict (id) do nothing
+  returning id, org_id
+)
+insert into jobs (${JOB_COLUMNS.join(', ')})
+select recorded.org_id, v.job_id, v.kind, v.payload, 'queued', 0, v.max_attempts, v.run_at,
+  v.idempotency_key, v.job_at, v.job_at
+from recorded join v on v.id = recorded.id
+on conflict (idempotency_key) do nothing
+returning id`;
+
+const recordManyQuery = perDatabase((db) => {
+  keepPrepared(RECORD_MANY_SQL);
+  return async (rows: [...EventArgs, ...JobArgs][]): Promise<string[]> => {
+    const columns = Array.from({ length: 14 }, (_, i) => rows.map((row) => row[i]));
+    const result = await db.kysely.executeQuery<{ id: string }>(
+      CompiledQuery.raw(RECORD_MANY_SQL, columns),
+    );
+    return result.rows.map((row) => row.id);
+  };
+});
 
 /** Events recorded but not yet fulfilled, oldest first. */
 export async function receivedPaymentEvents(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases';
 import { makePack, mustImport } from '../../test/factories';
@@ -131,31 +132,46 @@ describe.each(DATABASE_KINDS)('a payment event and its job, recorded together on
   });
 
   it('records a burst asked in one turn together, each with its own outcome', async () => {
-    await insertJob(t.db, { ...jobFor('taken-too'), idempotencyKey: null });
     const ids = Array.from({ length: 12 }, (_, i) => `stripe:evt_burst_${i}`);
-    const outcomes = await Promise.allSettled([
+    const outcomes = await Promise.all([
       ...ids.map((id) => recordPaymentEvent(t.db, event(id), jobFor(id))),
       // Recorded before: nothing new.
       recordPaymentEvent(t.db, event('stripe:evt_1'), jobFor('evt_1', 'job-evt_1-burst')),
       // Does not match its order.
       recordPaymentEvent(t.db, event('stripe:evt_burst_wrong', { amountCents: 1 }), jobFor('w')),
-      // Its job cannot be written: this one fails, alone.
-      recordPaymentEvent(t.db, event('stripe:evt_burst_fails'), jobFor('f', 'job-taken-too')),
+      // The same event twice in the burst: recorded once.
+      recordPaymentEvent(t.db, event('stripe:evt_burst_twice'), jobFor('twice', 'job-twice-1')),
+      recordPaymentEvent(t.db, event('stripe:evt_burst_twice'), jobFor('twice', 'job-twice-2')),
     ]);
-    expect(outcomes.slice(0, 12).map((o) => o.status === 'fulfilled' && o.value)).toEqual(
-      ids.map(() => true),
-    );
-    expect(outcomes.slice(12, 14)).toEqual([
-      { status: 'fulfilled', value: false },
-      { status: 'fulfilled', value: false },
-    ]);
-    expect(outcomes[14]!.status).toBe('rejected');
+    expect(outcomes.slice(0, 14)).toEqual([...ids.map(() => true), false, false]);
+    expect(outcomes.slice(14).sort()).toEqual([false, true]);
     for (const id of ids) {
       expect(await eventRow(id)).toMatchObject({ status: 'received' });
       expect(await findJobByKey(t.db, `payment-event:${id}`)).toMatchObject({ status: 'queued' });
     }
     expect(await findJob(t.db, 'job-evt_1-burst')).toBeUndefined();
     expect(await eventRow('stripe:evt_burst_wrong')).toBeUndefined();
-    expect(await eventRow('stripe:evt_burst_fails')).toBeUndefined();
+    expect(await findJobByKey(t.db, 'payment-event:w')).toBeUndefined();
+    expect(await findJobByKey(t.db, 'payment-event:twice')).toBeDefined();
+    if (kind === 'postgres') {
+      // One transaction for them all (PostgreSQL says which wrote a row: xmin).
+      const { rows } = await sql<{ xmin: string }>`select distinct xmin::text from payment_events
+        where id in (${sql.join(ids)})`.execute(t.db.kysely);
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it('fails one recording of a burst alone', async () => {
+    await insertJob(t.db, { ...jobFor('taken-too'), idempotencyKey: null });
+    const ids = Array.from({ length: 5 }, (_, i) => `stripe:evt_alone_${i}`);
+    const outcomes = await Promise.allSettled([
+      ...ids.map((id) => recordPaymentEvent(t.db, event(id), jobFor(id))),
+      // Its job cannot be written: this one fails, alone.
+      recordPaymentEvent(t.db, event('stripe:evt_alone_fails'), jobFor('f', 'job-taken-too')),
+    ]);
+    expect(outcomes.slice(0, 5)).toEqual(ids.map(() => ({ status: 'fulfilled', value: true })));
+    expect(outcomes[5]!.status).toBe('rejected');
+    for (const id of ids) expect(await eventRow(id)).toMatchObject({ status: 'received' });
+    expect(await eventRow('stripe:evt_alone_fails')).toBeUndefined();
   });
 });
