@@ -389,7 +389,11 @@ class RecordingBatch {
     const batch = this.pending;
     this.pending = [];
     if (this.oneByOne?.when()) {
-      for (const r of batch) this.oneByOne.record(r).then(r.resolve, r.reject);
+      const { record } = this.oneByOne;
+      for (const r of batch)
+        Promise.resolve()
+          .then(() => record(r))
+          .then(r.resolve, r.reject);
       return;
     }
     let outcomes: boolean[];
