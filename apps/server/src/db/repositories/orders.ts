@@ -3,7 +3,7 @@ import { CompiledQuery, type ExpressionBuilder, type Kysely, type Selectable } f
 import type { Db } from '../database';
 import type { Database, OrdersTable } from '../schema';
 import { keepPrepared } from '../statement-names';
-import { prepared, preparedSync, preparedWrite } from '../prepared';
+import { prepared, preparedSync } from '../prepared';
 import { inTransaction, perDatabase, type Executor } from './executor';
 import { insertJob, type NewJob } from './jobs';
 
@@ -282,29 +282,6 @@ const jobValues = <DB, TB extends keyof DB>(
 ];
 
 /**
- * PostgreSQL: the event and its job in one statement (a data-modifying CTE): the job is inserted
- * from the event's row only when the event was. One round trip, no transaction held open.
- */
-const recordWithJobQuery = perDatabase((db) =>
-  preparedWrite(
-    db.kysely,
-    (k, ...args: [...EventArgs, ...JobArgs]) => {
-      const event = args.slice(0, 7) as EventArgs;
-      const job = args.slice(7) as JobArgs;
-      return k
-        .with('recorded', (w) => insertEvent(w as Kysely<Database>, ...event).returning('org_id'))
-        .insertInto('jobs')
-        .columns([...JOB_COLUMNS])
-        .expression((eb) =>
-          eb.selectFrom('recorded').select((eb) => ['recorded.org_id', ...jobValues(eb, ...job)]),
-        )
-        .onConflict((oc) => oc.column('idempotency_key').doNothing());
-    },
-    14,
-  ),
-);
-
-/**
  * SQLite: the same two inserts run synchronously in one transaction, with nothing of the process
  * in between (better-sqlite3 runs a statement synchronously).
  */
@@ -414,11 +391,9 @@ class RecordingBatch {
 const recordingBatch = perDatabase((executor) => {
   const db = executor as Db;
   if (db.dialect === 'postgres') {
-    const one = recordWithJobQuery(db);
-    const many = recordManyQuery(db);
+    const record = recordQuery(db);
     return new RecordingBatch(async (batch) => {
-      if (batch.length === 1) return [(await one(...batch[0]!.args)) === 1];
-      const recorded = new Set(await many(batch.map((r) => r.args)));
+      const recorded = new Set(await record(batch.map((r) => r.args)));
       return batch.map((r) => recorded.has(r.job.id));
     });
   }
@@ -457,11 +432,12 @@ function recordInKysely({ db, job, args }: Recording): Promise<boolean> {
 }
 
 /**
- * PostgreSQL: several events and their jobs in one statement, each column an array (`unnest`):
- * as recordWithJobQuery for each, one round trip for all. Answers the ids of the jobs inserted:
- * an event whose job is among them was recorded.
+ * PostgreSQL: the events and their jobs in one statement, each column an array (`unnest`), a
+ * data-modifying CTE: a job is inserted from its event's row only when the event was (insertEvent's
+ * check of the order, over arrays). One round trip, no transaction held open. Answers the ids of
+ * the jobs inserted: an event whose job is among them was recorded.
  */
-const RECORD_MANY_SQL = `with v as (
+const RECORD_SQL = `with v as (
   select * from unnest(
     $1::varchar[], $2::varchar[], $3::varchar[], $4::integer[], $5::varchar[], $6::varchar[],
     $7::varchar[], $8::varchar[], $9::varchar[], $10::text[], $11::integer[], $12::varchar[],
@@ -483,12 +459,12 @@ from recorded join v on v.id = recorded.id
 on conflict (idempotency_key) do nothing
 returning id`;
 
-const recordManyQuery = perDatabase((db) => {
-  keepPrepared(RECORD_MANY_SQL);
+const recordQuery = perDatabase((db) => {
+  keepPrepared(RECORD_SQL);
   return async (rows: [...EventArgs, ...JobArgs][]): Promise<string[]> => {
     const columns = Array.from({ length: 14 }, (_, i) => rows.map((row) => row[i]));
     const result = await db.kysely.executeQuery<{ id: string }>(
-      CompiledQuery.raw(RECORD_MANY_SQL, columns),
+      CompiledQuery.raw(RECORD_SQL, columns),
     );
     return result.rows.map((row) => row.id);
   };
